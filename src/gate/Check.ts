@@ -1,0 +1,25 @@
+import type { CompiledGrant } from '../grant/compiledGrant.js';
+import type { Grant } from '../grant/types.js';
+import type { RealpathFn } from '../realpath/RealpathFn.js';
+import type { CompiledTool } from '../registry/validateDefinition.js';
+import type { ProposedCall } from './decodeTurn.js';
+import type { RefusalFacts } from './refusalFacts.js';
+import type { Step } from './types.js';
+
+/** Everything a built-in check may read: plain, compiled, frozen data. */
+export interface CheckContext {
+  readonly grant: Grant;
+  readonly compiledGrant: CompiledGrant;
+  /** The registry's current compiled entry for the call's exact ref, if any. */
+  readonly tool: CompiledTool | undefined;
+  readonly step: Step | undefined;
+  readonly cwd: string | undefined;
+  readonly visible: ReadonlySet<string> | readonly string[] | undefined;
+  readonly realpath: RealpathFn | undefined;
+}
+
+/** One question about one call: `pass` (undefined), or the facts of a refusal. */
+export type Check = (call: ProposedCall, ctx: CheckContext) => RefusalFacts | undefined;
+
+/** A check's "yes". */
+export const pass = undefined;

@@ -1,0 +1,80 @@
+import { describeValue } from '../../data/describeValue.js';
+import { isCoveredByRoots } from '../../scope/folder/isCoveredByRoots.js';
+import {
+  canonicalizePath,
+  canonicalizeRoot,
+  isPathInside,
+  toAbsoluteRawPath,
+  type CanonicalPath,
+} from '../../scope/path/index.js';
+import type { RealpathFn } from '../../realpath/RealpathFn.js';
+import { pass, type Check } from '../Check.js';
+import { collectResourceValues } from '../collectResourceValues.js';
+import type { RefusalFacts } from '../refusalFacts.js';
+
+/**
+ * Is every path the call names inside a granted folder whose access covers
+ * the resource's access? With `realpath`, its real path must also sit inside
+ * the real path of such a folder, so a symlink cannot lead outside.
+ */
+export const arePathsInScope: Check = (call, ctx) => {
+  const tool = ctx.tool;
+  // INVARIANT: dispatch.grant refused a call with no tool; refuse again rather than pass.
+  if (tool === undefined) return { code: 'not_granted', ref: call.ref };
+  for (const resource of tool.pathResources) {
+    const found = collectResourceValues(resource.segments, call.arguments);
+    if ('problem' in found) {
+      return { code: 'folder_out_of_scope', path: describeValue(found.value), details: [found.problem] };
+    }
+    const roots = resource.access === 'read' ? ctx.compiledGrant.readRoots : ctx.compiledGrant.writeRoots;
+    for (const { pointer, value } of found.values) {
+      const canonical = canonicalizePath(value, ctx.cwd);
+      if (!canonical.ok) {
+        return { code: 'folder_out_of_scope', path: describeValue(value), details: [{ pointer, message: canonical.problem }] };
+      }
+      const path = canonical.value;
+      if (!isCoveredByRoots(path, roots)) {
+        const message = `no granted folder allows ${resource.access === 'read' ? 'reading' : 'writing'} here`;
+        return { code: 'folder_out_of_scope', path, details: [{ pointer, message }] };
+      }
+      if (ctx.realpath !== undefined) {
+        const refusal = checkRealPath(value, path, pointer, roots, ctx.cwd, ctx.realpath);
+        if (refusal !== undefined) return refusal;
+      }
+    }
+  }
+  return pass;
+};
+
+/** Does the real path of `value` sit inside the real path of one of `roots`? */
+function checkRealPath(
+  value: unknown,
+  path: CanonicalPath,
+  pointer: string,
+  roots: ReadonlySet<string>,
+  cwd: string | undefined,
+  realpath: RealpathFn,
+): RefusalFacts | undefined {
+  const refuse = (message: string): RefusalFacts => ({
+    code: 'folder_out_of_scope',
+    path,
+    details: [{ pointer, message }],
+  });
+  // The OS resolves "link/.." physically, so resolve the path as written, not its lexical form.
+  const raw = toAbsoluteRawPath(value, cwd);
+  const real = raw.ok ? realOf(raw.value, realpath) : undefined;
+  if (real === undefined) return refuse('its real path could not be resolved safely');
+  for (const root of roots) {
+    const realRoot = realOf(root, realpath);
+    if (realRoot !== undefined && isPathInside(real, realRoot)) return undefined;
+  }
+  return refuse(`its real path ${describeValue(real)} is outside every granted folder's real path`);
+}
+
+/** The canonical real path of an absolute path, or undefined when it cannot be had. */
+function realOf(path: string, realpath: RealpathFn): CanonicalPath | undefined {
+  const real = realpath(path);
+  if (typeof real !== 'string') return undefined;
+  const canonical = canonicalizeRoot(real);
+  return canonical.ok ? canonical.value : undefined;
+}

@@ -1,0 +1,183 @@
+import { describeValue } from '../data/describeValue.js';
+import { isPlainObject } from '../data/isPlainObject.js';
+import { messageOf } from '../data/messageOf.js';
+import { ToolgateError } from '../errors/ToolgateError.js';
+import type { RealpathFn } from '../realpath/RealpathFn.js';
+import { compiledToolsOf } from '../registry/registryInternals.js';
+import type { CheckContext } from './Check.js';
+import { decodeAuthorizedCall, issueCall } from './decodeAuthorizedCall.js';
+import { decodeTurn, type ProposedCall, type ResolvedLimits } from './decodeTurn.js';
+import { DISPATCH_CHECKS, PROPOSAL_CHECKS, runChecks, type PipelineEntry } from './pipeline.js';
+import { readContext, type CallerContext } from './readContext.js';
+import { reasonFor } from './reasonFor.js';
+import type { RefusalFacts } from './refusalFacts.js';
+import type {
+  AuthorizedCall,
+  DispatchDecision,
+  ExtraCheck,
+  Gate,
+  Refusal,
+  TurnDecision,
+  TurnLimits,
+} from './types.js';
+import type { Registry } from '../registry/types.js';
+
+/** What the core gate needs: `realpath` already resolved to a function. */
+export interface CoreGateOptions {
+  readonly registry: Registry;
+  readonly realpath?: RealpathFn;
+  readonly checks?: readonly ExtraCheck[];
+  readonly limits?: TurnLimits;
+}
+
+const RESERVED_PREFIXES = ['proposal.', 'dispatch.', 'gate.'];
+
+/**
+ * Builds the ordered authority gate over a registry. The built-in checks
+ * always run, in SPEC order; extra `checks` run after them at dispatch.
+ * Throws `ToolgateError` (`invalid_option`) for bad options; deciding never throws.
+ */
+export function createCoreGate(options: CoreGateOptions): Gate {
+  const tools = compiledToolsOf(options.registry);
+  if (tools === undefined) {
+    throw new ToolgateError('invalid_option', 'createGate needs { registry } made by createRegistry()');
+  }
+  const limits = resolveLimits(options.limits);
+  const dispatchChecks = [...DISPATCH_CHECKS, ...(options.checks ?? []).map(toPipelineEntry)];
+  const realpath = options.realpath;
+
+  /** Runs checks for one call with the context resolved for its exact ref. */
+  const refuseCall = (
+    checks: readonly PipelineEntry[],
+    call: ProposedCall,
+    caller: CallerContext,
+    callIndex: number | undefined,
+  ): Refusal | undefined => {
+    const ctx: CheckContext = { ...caller, tool: tools.get(call.ref), realpath };
+    const refused = runChecks(checks, call, ctx);
+    return refused && toRefusal(refused.check, refused.facts, callIndex, call.ref);
+  };
+
+  const checkTurn = (turn: unknown, context: unknown): TurnDecision => {
+    const caller = readContext(context);
+    if ('message' in caller) return rejected(contextRefusal(caller));
+    const decoded = decodeTurn(turn, limits);
+    if (decoded.kind === 'answer') return { settled: 'answer', answer: decoded.answer };
+    if (decoded.kind === 'malformed') {
+      return rejected(toRefusal('proposal.decode', { code: 'malformed_proposal', why: decoded.why }, decoded.callIndex));
+    }
+    const calls: AuthorizedCall[] = [];
+    for (const [index, call] of decoded.calls.entries()) {
+      const refusal = refuseCall(PROPOSAL_CHECKS, call, caller, index);
+      if (refusal !== undefined) return rejected(refusal);
+      // INVARIANT: proposal.granted passed, so the registry has this exact ref.
+      const shape = call.shape ?? tools.get(call.ref)?.entry.shapes[0] ?? 'call';
+      calls.push(issueCall(Object.freeze({ ...call, shape })));
+    }
+    return { settled: 'tool', calls: Object.freeze(calls) };
+  };
+
+  const checkDispatch = (value: unknown, context: unknown, callIndex?: number): DispatchDecision => {
+    const caller = readContext(context);
+    if ('message' in caller) return { allowed: false, refusal: contextRefusal(caller) };
+    const call = decodeAuthorizedCall(value, limits);
+    if (typeof call === 'string') {
+      return { allowed: false, refusal: toRefusal('dispatch.decode', { code: 'malformed_proposal', why: call }, callIndex) };
+    }
+    const refusal = refuseCall(dispatchChecks, call, caller, callIndex);
+    return refusal === undefined ? { allowed: true, call } : { allowed: false, refusal };
+  };
+
+  const authorize = (turn: unknown, context: unknown): TurnDecision => {
+    const proposed = checkTurn(turn, context);
+    if (proposed.settled !== 'tool') return proposed;
+    for (const [index, call] of proposed.calls.entries()) {
+      const dispatched = checkDispatch(call, context, index);
+      if (!dispatched.allowed) return rejected(dispatched.refusal);
+    }
+    return proposed;
+  };
+
+  return Object.freeze({
+    checkTurn: neverThrows(checkTurn, (refusal) => rejected(refusal)),
+    checkDispatch: neverThrows((call: unknown, context: unknown) => checkDispatch(call, context), (refusal): DispatchDecision => ({ allowed: false, refusal })),
+    authorize: neverThrows(authorize, (refusal) => rejected(refusal)),
+  }) as Gate;
+}
+
+function rejected(refusal: Refusal): TurnDecision {
+  return { settled: 'rejected', refusal };
+}
+
+/** Builds the public refusal; the reason comes from the facts, in one place. */
+function toRefusal(check: string, facts: RefusalFacts, callIndex?: number, ref?: string): Refusal {
+  const details = 'details' in facts && facts.details.length > 0 ? facts.details : undefined;
+  return Object.freeze({
+    check,
+    code: facts.code,
+    reason: reasonFor(facts),
+    ...(callIndex === undefined ? {} : { callIndex }),
+    ...(ref === undefined ? {} : { ref: describeValue(ref) }),
+    ...(details === undefined ? {} : { details: Object.freeze(details.map((detail) => Object.freeze({ ...detail }))) }),
+  });
+}
+
+function contextRefusal(detail: { readonly pointer: string; readonly message: string }): Refusal {
+  return toRefusal('gate.context', { code: 'check_failed', check: 'gate.context', details: [detail] });
+}
+
+/** Wraps a stage so that even a bug in the gate itself refuses instead of throwing. */
+function neverThrows<A extends unknown[], R>(stage: (...args: A) => R, refuse: (refusal: Refusal) => R): (...args: A) => R {
+  return (...args) => {
+    try {
+      return stage(...args);
+    } catch (error) {
+      return refuse(toRefusal('gate', { code: 'check_failed', check: 'gate', details: [{ pointer: '', message: messageOf(error) }] }));
+    }
+  };
+}
+
+/** Turns an extra check into a pipeline entry: only `{ ok: true }` passes. */
+function toPipelineEntry(extra: ExtraCheck, index: number): PipelineEntry {
+  if (!isPlainObject(extra) || typeof extra.id !== 'string' || extra.id === '' || typeof extra.check !== 'function') {
+    throw new ToolgateError('invalid_option', `checks[${index}] must be { id: string, check: (call, ctx) => verdict }`);
+  }
+  if (RESERVED_PREFIXES.some((prefix) => extra.id.startsWith(prefix))) {
+    throw new ToolgateError('invalid_option', `checks[${index}].id ${JSON.stringify(extra.id)} must not start with ${RESERVED_PREFIXES.join(', ')}: those name built-in checks`);
+  }
+  const { id, check } = extra;
+  return {
+    id,
+    check: (call, ctx) => {
+      // INVARIANT: extra checks run after dispatch.grant, which refused a call with no tool.
+      if (ctx.tool === undefined) return { code: 'not_granted', ref: call.ref };
+      const { grant, step, cwd, visible } = ctx;
+      const verdict: unknown = check(call as AuthorizedCall, {
+        grant,
+        entry: ctx.tool.entry,
+        ...(step === undefined ? {} : { step }),
+        ...(cwd === undefined ? {} : { cwd }),
+        ...(visible === undefined ? {} : { visible }),
+      });
+      if (isPlainObject(verdict) && verdict.ok === true) return undefined;
+      if (isPlainObject(verdict) && verdict.ok === false && typeof verdict.reason === 'string' && verdict.reason !== '') {
+        return { code: 'check_refused', reason: verdict.reason };
+      }
+      return { code: 'check_failed', check: id, details: [{ pointer: '', message: 'the check returned neither { ok: true } nor { ok: false, reason }' }] };
+    },
+  };
+}
+
+const DEFAULT_MAX_BYTES = 1024 * 1024;
+const DEFAULT_MAX_DEPTH = 64;
+
+function resolveLimits(limits: TurnLimits | undefined): ResolvedLimits {
+  const maxBytes = limits?.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxDepth = limits?.maxDepth ?? DEFAULT_MAX_DEPTH;
+  for (const [name, value] of [['maxBytes', maxBytes], ['maxDepth', maxDepth]] as const) {
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new ToolgateError('invalid_option', `limits.${name} ${describeValue(value)} must be a positive integer`);
+    }
+  }
+  return { maxBytes, maxDepth };
+}

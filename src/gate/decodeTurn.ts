@@ -1,0 +1,166 @@
+import { clonePlainJson } from '../data/clonePlainJson.js';
+import { deepFreeze } from '../data/deepFreeze.js';
+import { describeValue } from '../data/describeValue.js';
+import { isPlainObject } from '../data/isPlainObject.js';
+import { isToolVersion } from '../registry/isToolVersion.js';
+import { scanJsonText } from './scanJsonText.js';
+
+/** A call as the model proposed it, decoded but not yet checked. */
+export interface ProposedCall {
+  readonly tool: string;
+  readonly version: number;
+  /** `tool@version` as proposed; only an exact registry match resolves it. */
+  readonly ref: string;
+  /** `undefined` means the tool's default shape. */
+  readonly shape: string | undefined;
+  readonly arguments: Readonly<Record<string, unknown>>;
+  readonly rawArguments?: string;
+}
+
+/** A decoded turn: an answer, calls to check, or why it is malformed. */
+export type DecodedTurn =
+  | { readonly kind: 'answer'; readonly answer: string }
+  | { readonly kind: 'calls'; readonly calls: readonly ProposedCall[] }
+  | { readonly kind: 'malformed'; readonly why: string; readonly callIndex?: number };
+
+/** Resolved limits on an untrusted turn. */
+export interface ResolvedLimits {
+  readonly maxBytes: number;
+  readonly maxDepth: number;
+}
+
+const CALL_KEYS = new Set(['tool', 'version', 'shape', 'arguments']);
+/** The envelope around a call's arguments: turn object, calls array, call object. */
+const ARGUMENTS_BASE_DEPTH = 3;
+
+/**
+ * Decodes an untrusted turn, JSON text or an already decoded value, into
+ * checked-shape data. Never throws; anything unexpected is `malformed`.
+ *
+ * // '{"answer":"done"}'                                  => answer
+ * // '{"calls":[{"tool":"a","version":1,"arguments":{}}]}' => one call
+ * // '{"calls":[]}', '[1]', '{"answer":1}', '{' …          => malformed, with why
+ */
+export function decodeTurn(input: unknown, limits: ResolvedLimits): DecodedTurn {
+  try {
+    const envelope = typeof input === 'string' ? parseText(input, limits) : cloneValue(input, limits);
+    return 'why' in envelope ? malformed(envelope.why) : decodeEnvelope(envelope.value, limits);
+  } catch {
+    return malformed('the turn could not be read');
+  }
+}
+
+type Parsed = { readonly value: unknown } | { readonly why: string };
+
+/** JSON text => value, within the limits, with no key repeated. */
+function parseText(text: string, limits: ResolvedLimits, baseDepth = 0): Parsed {
+  if (utf8Length(text, limits.maxBytes) > limits.maxBytes) {
+    return { why: `it is larger than the limit of ${limits.maxBytes} bytes` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { why: `it is not valid JSON (${error instanceof Error ? error.message : 'parse error'})` };
+  }
+  const scan = scanJsonText(text);
+  if (scan.depth + baseDepth > limits.maxDepth) {
+    return { why: `it is nested deeper than the limit of ${limits.maxDepth} levels` };
+  }
+  if (scan.duplicateKey !== undefined) {
+    return {
+      why: `the key ${JSON.stringify(describeValue(scan.duplicateKey))} appears twice in one object; send each key once`,
+    };
+  }
+  return { value };
+}
+
+/** An already decoded value => a frozen plain-data copy, within the limits. */
+function cloneValue(input: unknown, limits: ResolvedLimits): Parsed {
+  const cloned = clonePlainJson(input, { maxDepth: limits.maxDepth, maxSize: limits.maxBytes });
+  return cloned.ok ? { value: cloned.value } : { why: cloned.problem };
+}
+
+function decodeEnvelope(value: unknown, limits: ResolvedLimits): DecodedTurn {
+  if (!isPlainObject(value)) {
+    return malformed('a turn is an object: { "calls": [...] } or { "answer": "..." }');
+  }
+  const keys = Object.keys(value);
+  if (keys.length === 1 && keys[0] === 'answer') {
+    return typeof value.answer === 'string'
+      ? { kind: 'answer', answer: value.answer }
+      : malformed('"answer" must be a string');
+  }
+  if (keys.length !== 1 || keys[0] !== 'calls') {
+    return malformed('a turn has exactly one key: "calls" (a list of calls) or "answer" (a string)');
+  }
+  if (!Array.isArray(value.calls) || value.calls.length === 0) {
+    return malformed('"calls" must be a non-empty list; send { "answer": "..." } when no tool is needed');
+  }
+  const calls: ProposedCall[] = [];
+  for (const [index, item] of (value.calls as unknown[]).entries()) {
+    const call = decodeCall(item, limits);
+    if ('why' in call) return malformed(call.why, index);
+    calls.push(call);
+  }
+  return { kind: 'calls', calls };
+}
+
+function decodeCall(item: unknown, limits: ResolvedLimits): ProposedCall | { readonly why: string } {
+  if (!isPlainObject(item)) {
+    return { why: 'a call is an object { "tool", "version", "shape"?, "arguments" }' };
+  }
+  const unknown = Object.keys(item).find((key) => !CALL_KEYS.has(key));
+  if (unknown !== undefined) {
+    return { why: `a call has no key ${JSON.stringify(describeValue(unknown))}; its keys are tool, version, shape, arguments` };
+  }
+  const { tool, version, shape } = item;
+  if (typeof tool !== 'string' || tool === '') return { why: '"tool" must be the tool name, a non-empty string' };
+  if (!isToolVersion(version)) return { why: '"version" must be the tool version, a positive integer such as 1' };
+  if (shape !== undefined && (typeof shape !== 'string' || shape === '')) {
+    return { why: '"shape" must be a non-empty string, or left out for the default shape' };
+  }
+  let args = item.arguments;
+  let rawArguments: string | undefined;
+  if (typeof args === 'string') {
+    rawArguments = args;
+    const parsed = parseText(args, limits, ARGUMENTS_BASE_DEPTH);
+    if ('why' in parsed) return { why: `"arguments" is a string that cannot be used: ${parsed.why}` };
+    args = parsed.value;
+  }
+  if (!isPlainObject(args)) {
+    return { why: '"arguments" must be an object, or a JSON string holding one' };
+  }
+  return {
+    tool,
+    version,
+    ref: `${tool}@${version}`,
+    shape,
+    // INVARIANT: what is checked is what is handed on; nobody can change it afterwards.
+    arguments: deepFreeze(args),
+    ...(rawArguments === undefined ? {} : { rawArguments }),
+  };
+}
+
+function malformed(why: string, callIndex?: number): DecodedTurn {
+  return callIndex === undefined ? { kind: 'malformed', why } : { kind: 'malformed', why, callIndex };
+}
+
+/**
+ * The UTF-8 length of a string, counted only as far as needed to compare it
+ * with `limit`: a string of n UTF-16 units takes between n and 3n bytes.
+ */
+function utf8Length(text: string, limit: number): number {
+  if (text.length > limit) return text.length;
+  if (text.length * 3 <= limit) return text.length;
+  let bytes = 0;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    // A surrogate pair is 4 bytes: 2 counted per unit.
+    else if (unit >= 0xd800 && unit <= 0xdfff) bytes += 2;
+    else bytes += 3;
+  }
+  return bytes;
+}

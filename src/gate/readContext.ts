@@ -1,0 +1,53 @@
+import { isPlainObject } from '../data/isPlainObject.js';
+import { compiledGrantOf } from '../grant/compiledGrant.js';
+import type { CheckContext } from './Check.js';
+import type { RefusalDetail, Step } from './types.js';
+
+/** The parts of a check context that come from the caller's `GateContext`. */
+export type CallerContext = Omit<CheckContext, 'tool' | 'realpath'>;
+
+/**
+ * Reads the caller's context: the grant must come from `createGrant`; `step`,
+ * `cwd` and `visible`, when given, must be well formed. Returns what is wrong
+ * otherwise, so the gate refuses rather than guesses.
+ */
+export function readContext(context: unknown): CallerContext | RefusalDetail {
+  if (!isPlainObject(context)) {
+    return { pointer: '', message: 'the context must be an object { grant, step?, cwd?, visible? }' };
+  }
+  const { grant, step, cwd, visible } = context;
+  const compiledGrant = compiledGrantOf(grant);
+  if (compiledGrant === undefined) {
+    return { pointer: '/grant', message: 'the grant was not made by createGrant; pass createGrant(spec)' };
+  }
+  if (step !== undefined && !isStep(step)) {
+    return { pointer: '/step', message: 'a step is { name: string, tools: string[] }' };
+  }
+  if (cwd !== undefined && typeof cwd !== 'string') {
+    return { pointer: '/cwd', message: 'cwd must be an absolute path string' };
+  }
+  if (visible !== undefined && !isVisible(visible)) {
+    return { pointer: '/visible', message: 'visible must be a Set or list of tool names' };
+  }
+  return {
+    grant: grant as CheckContext['grant'],
+    compiledGrant,
+    step: step as Step | undefined,
+    cwd: cwd as string | undefined,
+    visible: visible as CheckContext['visible'],
+  };
+}
+
+function isStep(value: unknown): value is Step {
+  return (
+    isPlainObject(value) &&
+    typeof value.name === 'string' &&
+    Array.isArray(value.tools) &&
+    (value.tools as unknown[]).every((tool) => typeof tool === 'string')
+  );
+}
+
+function isVisible(value: unknown): boolean {
+  const items: unknown = value instanceof Set ? [...value] : value;
+  return Array.isArray(items) && (items as unknown[]).every((item) => typeof item === 'string');
+}

@@ -1,0 +1,119 @@
+import type { Grant } from '../grant/types.js';
+import type { RealpathFn } from '../realpath/RealpathFn.js';
+import type { Registry, ToolEntry } from '../registry/types.js';
+
+/** Every refusal code. Codes are public API: adding one is a breaking change. */
+export type RefusalCode =
+  | 'malformed_proposal'
+  | 'not_granted'
+  | 'hidden_tool'
+  | 'bad_arguments'
+  | 'unknown_tool'
+  | 'unsupported_shape'
+  | 'network_out_of_scope'
+  | 'folder_out_of_scope'
+  | 'secret_out_of_scope'
+  | 'check_failed'
+  | 'check_refused';
+
+/** One fact behind a refusal: where (a JSON Pointer into the arguments, or the proposal) and what. */
+export interface RefusalDetail {
+  readonly pointer: string;
+  readonly message: string;
+}
+
+/** A recorded, reasoned "no": plain, serializable data. */
+export interface Refusal {
+  /** The id of the check that refused, such as `dispatch.folder`. */
+  readonly check: string;
+  readonly code: RefusalCode;
+  /** The reason in SPEC.md's exact words, for people and for the model. */
+  readonly reason: string;
+  /** Which call of the turn (0-based), when a call was refused. */
+  readonly callIndex?: number;
+  /** The proposed `name@version`, when the call got that far. */
+  readonly ref?: string;
+  readonly details?: readonly RefusalDetail[];
+}
+
+/** A call that passed the proposal stage; hand it to `checkDispatch` where it is about to run. */
+export interface AuthorizedCall {
+  readonly tool: string;
+  readonly version: number;
+  readonly ref: string;
+  readonly shape: string;
+  /** Deeply frozen: exactly what the checks saw. */
+  readonly arguments: Readonly<Record<string, unknown>>;
+  /** The verbatim JSON text, when the arguments arrived as a string. */
+  readonly rawArguments?: string;
+}
+
+/** A step of a workflow: the tool names it may use. */
+export interface Step {
+  readonly name: string;
+  readonly tools: readonly string[];
+}
+
+/** What the gate decides against. */
+export interface GateContext {
+  readonly grant: Grant;
+  readonly step?: Step;
+  /** Absolute; relative paths in calls resolve against it. */
+  readonly cwd?: string;
+  /** Tool names this agent is shown; `prefix/*` covers every name under `prefix/`. */
+  readonly visible?: ReadonlySet<string> | readonly string[];
+}
+
+/** The proposal stage's answer for a whole turn. */
+export type TurnDecision =
+  | { readonly settled: 'answer'; readonly answer: string }
+  | { readonly settled: 'tool'; readonly calls: readonly AuthorizedCall[] }
+  | { readonly settled: 'rejected'; readonly refusal: Refusal };
+
+/** The dispatch stage's answer for one call. */
+export type DispatchDecision =
+  | { readonly allowed: true; readonly call: AuthorizedCall }
+  | { readonly allowed: false; readonly refusal: Refusal };
+
+/** What an extra check sees besides the call. */
+export interface ExtraCheckContext extends GateContext {
+  /** The registry's current entry for the call's ref. */
+  readonly entry: ToolEntry;
+}
+
+/** An extra check's answer. Anything else it returns, or a throw, refuses as `check_failed`. */
+export type ExtraCheckVerdict = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+/** A check of your own, run at dispatch after every built-in check. */
+export interface ExtraCheck {
+  /** Shown as the refusal's `check`; must not start with `proposal.`, `dispatch.` or `gate.`. */
+  readonly id: string;
+  readonly check: (call: AuthorizedCall, ctx: ExtraCheckContext) => ExtraCheckVerdict;
+}
+
+/** Limits on an untrusted turn. */
+export interface TurnLimits {
+  /** Largest turn, in UTF-8 bytes for text (for a decoded value, its JSON length). Default 1 MiB. */
+  readonly maxBytes?: number;
+  /** Deepest nesting of objects and arrays, the envelope included. Default 64. */
+  readonly maxDepth?: number;
+}
+
+/** What `createGate` accepts. */
+export interface GateOptions {
+  readonly registry: Registry;
+  /** Resolve symlinks at dispatch: `'node'` or your own `RealpathFn`. */
+  readonly realpath?: 'node' | RealpathFn;
+  readonly checks?: readonly ExtraCheck[];
+  readonly limits?: TurnLimits;
+}
+
+/** The ordered authority gate. Never throws: every "no" is a refusal. */
+export interface Gate {
+  /** Proposal stage over a whole turn: one bad call rejects the turn. */
+  readonly checkTurn: (turn: unknown, context: GateContext) => TurnDecision;
+  /** Dispatch stage for one authorized call, re-reading the current grant and registry. */
+  readonly checkDispatch: (call: unknown, context: GateContext) => DispatchDecision;
+  /** Both stages on every call (a preflight): nothing fires unless every call would pass. */
+  readonly authorize: (turn: unknown, context: GateContext) => TurnDecision;
+}

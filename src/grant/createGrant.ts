@@ -1,0 +1,159 @@
+import { clonePlainJson } from '../data/clonePlainJson.js';
+import { describeValue } from '../data/describeValue.js';
+import { hasOwn } from '../data/hasOwn.js';
+import { isPlainObject } from '../data/isPlainObject.js';
+import { throwIfProblems } from '../errors/ToolgateError.js';
+import { findRefProblem } from '../registry/parseToolRef.js';
+import { compileHostMatcher, parseHostPattern, type HostPattern } from '../scope/host/index.js';
+import { canonicalizeRoot, type CanonicalPath } from '../scope/path/index.js';
+import { compileSecretMatcher, parseSecretPattern, type SecretPattern } from '../scope/secret/index.js';
+import { attachCompiledGrant } from './compiledGrant.js';
+import type { Budgets, FolderGrant, Grant, GrantSpec } from './types.js';
+
+const KEYS = ['tools', 'folders', 'network', 'secrets', 'budgets'];
+const FOLDER_KEYS = new Set(['path', 'access']);
+const BUDGET_KEYS = new Set(['turns', 'toolCalls']);
+
+/**
+ * Validates a grant and returns it deeply frozen, in canonical form, with its
+ * matchers compiled once. Throws `ToolgateError` (`invalid_grant`) listing
+ * every malformed entry and the rule it breaks.
+ */
+export function createGrant(spec: GrantSpec): Grant {
+  const problems: string[] = [];
+  // Read a copy: a getter or proxy in the spec cannot change after checking.
+  const cloned = clonePlainJson(spec);
+  if (!cloned.ok || !isPlainObject(cloned.value)) {
+    const why = cloned.ok ? 'it is not an object' : cloned.problem;
+    throwIfProblems('invalid_grant', 'the grant', [
+      `a grant must be plain data such as { tools: ["slack/search@1"] }; ${why}`,
+    ]);
+  }
+  const input = (cloned as { value: Record<string, unknown> }).value;
+  for (const key of Object.keys(input)) {
+    if (!KEYS.includes(key)) problems.push(`unknown key ${JSON.stringify(key)}; the keys are ${KEYS.join(', ')}`);
+  }
+
+  const tools = readList(input, 'tools', problems, (item, where) => {
+    const problem = findRefProblem(item);
+    return problem === undefined ? (item as string) : { problem: `${where} ${describeValue(item)}: ${problem}` };
+  });
+
+  const folders: FolderGrant[] = [];
+  readList(input, 'folders', problems, (item, where) => {
+    const folder = readFolder(item, where);
+    if ('problem' in folder) return folder;
+    folders.push(folder);
+    return undefined;
+  });
+
+  const hostPatterns: HostPattern[] = [];
+  readList(input, 'network', problems, (item, where) => {
+    const pattern = parseHostPattern(item);
+    if (!pattern.ok) return { problem: `${where} ${describeValue(item)}: ${pattern.problem}` };
+    hostPatterns.push(pattern.value);
+    return undefined;
+  });
+
+  const secretPatterns: SecretPattern[] = [];
+  const secrets = readList(input, 'secrets', problems, (item, where) => {
+    const pattern = parseSecretPattern(item);
+    if (!pattern.ok) return { problem: `${where} ${describeValue(item)}: ${pattern.problem}` };
+    secretPatterns.push(pattern.value);
+    return item as string;
+  });
+
+  const budgets = readBudgets(input.budgets, problems);
+  throwIfProblems('invalid_grant', 'the grant', problems);
+
+  const grant: Grant = Object.freeze({
+    tools: Object.freeze(dedupe(tools)),
+    folders: Object.freeze(folders.map((folder) => Object.freeze(folder))),
+    network: Object.freeze(dedupe(hostPatterns.map((pattern) => pattern.text))),
+    secrets: Object.freeze(dedupe(secrets)),
+    ...(budgets === undefined ? {} : { budgets: Object.freeze(budgets) }),
+  });
+  const readRoots = new Set(folders.map((folder) => folder.path as CanonicalPath));
+  const writeRoots = new Set(
+    folders.filter((folder) => folder.access === 'write').map((folder) => folder.path as CanonicalPath),
+  );
+  attachCompiledGrant(grant, Object.freeze({
+    tools: new Set(grant.tools),
+    readRoots,
+    writeRoots,
+    hosts: compileHostMatcher(hostPatterns),
+    hostPatterns: Object.freeze(hostPatterns),
+    secrets: compileSecretMatcher(secretPatterns),
+  }));
+  return grant;
+}
+
+/** What reading one list item gives: a value to keep, a problem, or nothing (kept elsewhere). */
+type ItemResult = string | { readonly problem: string } | undefined;
+
+/** Reads an optional list, passing each item and its place (`tools[2]`) to `read`. */
+function readList(
+  input: Record<string, unknown>,
+  key: string,
+  problems: string[],
+  read: (item: unknown, where: string) => ItemResult,
+): string[] {
+  if (!hasOwn(input, key) || input[key] === undefined) return [];
+  const list = input[key];
+  if (!Array.isArray(list)) {
+    problems.push(`${key} must be a list`);
+    return [];
+  }
+  const kept: string[] = [];
+  list.forEach((item: unknown, index) => {
+    const where = `${key}[${index}]`;
+    const result = read(item, where);
+    if (typeof result === 'string') kept.push(result);
+    else if (result !== undefined) problems.push(result.problem);
+  });
+  return kept;
+}
+
+/** Reads one folder entry: a root string (read and write) or `{ path, access }`. */
+function readFolder(item: unknown, where: string): FolderGrant | { readonly problem: string } {
+  const path = isPlainObject(item) ? item.path : item;
+  if (isPlainObject(item)) {
+    const unknown = Object.keys(item).filter((key) => !FOLDER_KEYS.has(key));
+    if (unknown.length > 0) return { problem: `${where} has unknown key ${JSON.stringify(unknown[0])}; a folder is { path, access }` };
+    if (hasOwn(item, 'access') && item.access !== 'read' && item.access !== 'write') {
+      return { problem: `${where}.access ${describeValue(item.access)} must be "read" or "write"` };
+    }
+  } else if (typeof item !== 'string') {
+    return { problem: `${where} must be an absolute path or { path, access }` };
+  }
+  const root = canonicalizeRoot(path);
+  if (!root.ok) return { problem: `${where} ${describeValue(path)}: ${root.problem}` };
+  const access = isPlainObject(item) && item.access === 'read' ? 'read' : 'write';
+  return { path: root.value, access };
+}
+
+/** Reads the optional budgets: non-negative integers. */
+function readBudgets(value: unknown, problems: string[]): Budgets | undefined {
+  if (value === undefined) return undefined;
+  if (!isPlainObject(value)) {
+    problems.push('budgets must be an object such as { turns: 8, toolCalls: 20 }');
+    return undefined;
+  }
+  const budgets: { turns?: number; toolCalls?: number } = {};
+  for (const key of Object.keys(value)) {
+    const amount = value[key];
+    if (!BUDGET_KEYS.has(key)) {
+      problems.push(`budgets has unknown key ${JSON.stringify(key)}; the keys are turns, toolCalls`);
+    } else if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0) {
+      problems.push(`budgets.${key} ${describeValue(amount)} must be a whole number of 0 or more`);
+    } else {
+      budgets[key as 'turns' | 'toolCalls'] = amount;
+    }
+  }
+  return budgets;
+}
+
+/** Keeps the first of each repeated item, in order. */
+function dedupe(items: readonly string[]): string[] {
+  return [...new Set(items)];
+}

@@ -1,0 +1,2 @@
+export { nodeRealpath } from './nodeRealpath.js';
+export type { RealpathFn } from './RealpathFn.js';

@@ -1,0 +1,204 @@
+import type { ValidateFunction } from 'ajv';
+import { clonePlainJson } from '../data/clonePlainJson.js';
+import { describeValue } from '../data/describeValue.js';
+import { hasOwn } from '../data/hasOwn.js';
+import { isPlainObject } from '../data/isPlainObject.js';
+import { parseHostPattern, type HostPattern } from '../scope/host/index.js';
+import { isSecretName } from '../scope/secret/index.js';
+import { compileInputSchema } from './compileInputSchema.js';
+import { formatSchemaErrors } from './formatSchemaErrors.js';
+import { isToolName } from './isToolName.js';
+import { isToolVersion } from './isToolVersion.js';
+import { parseResourcePointer, type PointerSegments } from './parseResourcePointer.js';
+import type { ResourceSpec, ToolEntry } from './types.js';
+
+/** A resource with its pointer parsed once. */
+export interface CompiledResource {
+  readonly spec: ResourceSpec;
+  readonly segments: PointerSegments;
+  readonly access: 'read' | 'write';
+}
+
+/** What the gate needs of a tool, compiled once at registration. */
+export interface CompiledTool {
+  readonly entry: ToolEntry;
+  readonly validate: ValidateFunction;
+  /** The tool's own host patterns. */
+  readonly networkPatterns: readonly HostPattern[];
+  /** `url` and `host` resources, in declaration order. */
+  readonly networkResources: readonly CompiledResource[];
+  readonly pathResources: readonly CompiledResource[];
+  readonly secretResources: readonly CompiledResource[];
+}
+
+const KEYS = new Set([
+  'name', 'version', 'kind', 'description', 'inputSchema', 'shapes',
+  'network', 'secrets', 'resources', 'example',
+]);
+const RESOURCE_KEYS = new Set(['kind', 'at', 'access']);
+const RESOURCE_KINDS = new Set(['path', 'url', 'host', 'secret']);
+const SHAPE = /^[a-z][\w-]{0,63}$/;
+
+/**
+ * Validates a tool definition and compiles what the gate needs. Reports every
+ * problem at once; on success returns the frozen entry and its compiled parts.
+ */
+export function validateDefinition(
+  input: unknown,
+  origin: { readonly builtIn: boolean; readonly grantable: boolean },
+): { readonly problems: readonly string[]; readonly compiled?: CompiledTool } {
+  const cloned = clonePlainJson(input);
+  if (!cloned.ok) return { problems: [`the definition must be plain JSON data: ${cloned.problem}`] };
+  const definition = cloned.value;
+  if (!isPlainObject(definition)) {
+    return { problems: ['the definition must be an object with name, version, description and inputSchema'] };
+  }
+  const problems: string[] = [];
+  for (const key of Object.keys(definition)) {
+    if (!KEYS.has(key)) {
+      problems.push(`unknown key ${JSON.stringify(key)}; the keys are ${[...KEYS].join(', ')}`);
+    }
+  }
+  const { name, version, description } = definition;
+  if (!isToolName(name)) {
+    problems.push(
+      `name ${describeValue(name)} must be 1–4 segments joined by "/", each a letter followed by letters, digits, "_" or "-", at most 128 characters`,
+    );
+  }
+  if (!isToolVersion(version)) {
+    problems.push(`version ${describeValue(version)} must be a positive integer, such as 1`);
+  }
+  const kind = hasOwn(definition, 'kind') ? definition.kind : 'custom';
+  if (typeof kind !== 'string' || kind.trim() === '') {
+    problems.push(`kind ${describeValue(kind)} must be a non-empty label, such as "custom" or "mcp"`);
+  }
+  if (typeof description !== 'string' || description.trim() === '') {
+    problems.push('description must be a non-empty string: the menu shows it to the model');
+  }
+  const schema = compileInputSchema(definition.inputSchema);
+  if (!schema.ok) problems.push(schema.problem);
+
+  const shapes = readStrings(definition, 'shapes', ['call'], problems, (shape, where) =>
+    SHAPE.test(shape) ? undefined : `${where} ${describeValue(shape)} must be a lower-case word such as "call", "read" or "overwrite"`,
+  );
+  if (shapes.length === 0) problems.push('shapes must list at least one shape; the first is the default');
+
+  const network: HostPattern[] = [];
+  readStrings(definition, 'network', [], problems, (text, where) => {
+    const pattern = parseHostPattern(text);
+    if (!pattern.ok) return `${where} ${describeValue(text)}: ${pattern.problem}`;
+    network.push(pattern.value);
+    return undefined;
+  });
+  const secrets = readStrings(definition, 'secrets', [], problems, (secret, where) =>
+    isSecretName(secret) ? undefined : `${where} ${describeValue(secret)} must be 1–128 letters, digits, "_", "." or "-"`,
+  );
+  const resources = readResources(definition.resources, problems);
+
+  if (schema.ok && hasOwn(definition, 'example') && !schema.value(definition.example)) {
+    const errors = formatSchemaErrors(schema.value.errors)
+      .map((error) => `${error.pointer || '/'} ${error.message}`)
+      .join('; ');
+    problems.push(`example does not match the inputSchema (${errors}); fix the example or the schema`);
+  }
+  if (problems.length > 0 || !schema.ok || !isToolName(name) || !isToolVersion(version)) {
+    return { problems };
+  }
+  const entry: ToolEntry = Object.freeze({
+    name,
+    version,
+    ref: `${name}@${version}`,
+    kind: kind as string,
+    description: description as string,
+    inputSchema: definition.inputSchema as Readonly<Record<string, unknown>>,
+    shapes: Object.freeze(shapes),
+    network: Object.freeze(network.map((pattern) => pattern.text)),
+    secrets: Object.freeze(secrets),
+    resources: Object.freeze(resources.map((resource) => resource.spec)),
+    ...(hasOwn(definition, 'example') ? { example: definition.example } : {}),
+    builtIn: origin.builtIn,
+    grantable: origin.grantable,
+  });
+  const ofKinds = (...kinds: ResourceSpec['kind'][]) =>
+    Object.freeze(resources.filter((resource) => kinds.includes(resource.spec.kind)));
+  return {
+    problems,
+    compiled: Object.freeze({
+      entry,
+      validate: schema.value,
+      networkPatterns: Object.freeze(network),
+      networkResources: ofKinds('url', 'host'),
+      pathResources: ofKinds('path'),
+      secretResources: ofKinds('secret'),
+    }),
+  };
+}
+
+/** Reads an optional list of strings, checking each; duplicates are dropped, first kept. */
+function readStrings(
+  definition: Record<string, unknown>,
+  key: string,
+  fallback: readonly string[],
+  problems: string[],
+  check: (item: string, where: string) => string | undefined,
+): string[] {
+  if (!hasOwn(definition, key)) return [...fallback];
+  const list = definition[key];
+  if (!Array.isArray(list)) {
+    problems.push(`${key} must be a list of strings`);
+    return [];
+  }
+  const seen = new Set<string>();
+  list.forEach((item: unknown, index) => {
+    const where = `${key}[${index}]`;
+    if (typeof item !== 'string') {
+      problems.push(`${where} must be a string`);
+      return;
+    }
+    const problem = check(item, where);
+    if (problem !== undefined) problems.push(problem);
+    else seen.add(item);
+  });
+  return [...seen];
+}
+
+/** Reads and checks `resources`, parsing each pointer once. */
+function readResources(list: unknown, problems: string[]): CompiledResource[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) {
+    problems.push('resources must be a list of { kind, at, access? }');
+    return [];
+  }
+  const compiled: CompiledResource[] = [];
+  list.forEach((item: unknown, index) => {
+    const where = `resources[${index}]`;
+    if (!isPlainObject(item)) {
+      problems.push(`${where} must be an object { kind, at, access? }`);
+      return;
+    }
+    const before = problems.length;
+    for (const key of Object.keys(item)) {
+      if (!RESOURCE_KEYS.has(key)) problems.push(`${where} has unknown key ${JSON.stringify(key)}; the keys are kind, at, access`);
+    }
+    const { kind, at, access } = item;
+    if (typeof kind !== 'string' || !RESOURCE_KINDS.has(kind)) {
+      problems.push(`${where}.kind ${describeValue(kind)} must be one of path, url, host, secret`);
+    }
+    if (hasOwn(item, 'access') && kind !== 'path') {
+      problems.push(`${where}.access is only for path resources; remove it`);
+    } else if (hasOwn(item, 'access') && access !== 'read' && access !== 'write') {
+      problems.push(`${where}.access ${describeValue(access)} must be "read" or "write"`);
+    }
+    const pointer = parseResourcePointer(at);
+    if (!pointer.ok) problems.push(`${where}.at ${describeValue(at)}: ${pointer.problem}`);
+    if (problems.length > before || !pointer.ok) return;
+    const resolvedAccess = access === 'read' ? 'read' : 'write';
+    const spec = Object.freeze(
+      kind === 'path'
+        ? { kind: 'path' as const, at: at as string, access: resolvedAccess }
+        : { kind: kind as ResourceSpec['kind'], at: at as string },
+    );
+    compiled.push({ spec, segments: pointer.value, access: resolvedAccess });
+  });
+  return compiled;
+}

@@ -1,0 +1,68 @@
+import { fail, ok, type ScopeResult } from '../result.js';
+import { canonicalizeHost } from './canonicalizeHost.js';
+import { describeCharacter } from './describeCharacter.js';
+import { findForbiddenCharacter } from './findForbiddenCharacter.js';
+import type { HostAndPort } from './types.js';
+
+// Case-sensitive on purpose: HTTPS:// is refused, so every reader sees the same scheme.
+const SCHEMES: readonly (readonly [prefix: string, defaultPort: number])[] = [
+  ['http://', 80],
+  ['https://', 443],
+  ['ws://', 80],
+  ['wss://', 443],
+];
+
+/**
+ * Reads the host and port of a `url` resource, refusing any URL that parsers could read differently.
+ *
+ * @param value The untrusted value found at the resource pointer.
+ * @returns The canonical host and the explicit or default port, or the rule the URL broke.
+ */
+export function parseUrlHost(value: unknown): ScopeResult<HostAndPort & { readonly port: number }> {
+  if (typeof value !== 'string') return fail('a URL must be a string');
+  // HTTPS://, javascript:, file:///, https:/good.com, http:good.com => refused
+  const scheme = SCHEMES.find(([prefix]) => value.startsWith(prefix));
+  if (scheme === undefined) {
+    return fail('the URL must start with http://, https://, ws:// or wss:// (in lower case)');
+  }
+  const forbidden = findForbiddenCharacter(value, '\\');
+  if (forbidden === '\\') {
+    return fail('the URL contains a backslash, which parsers read differently; use "/" only');
+  }
+  if (forbidden !== undefined) {
+    return fail(
+      `the URL contains ${describeCharacter(forbidden)}, and nothing is stripped; remove it, or percent-encode it outside the host`,
+    );
+  }
+  // https://good.com:8443/x?y#z => "good.com:8443"
+  const afterScheme = value.slice(scheme[0].length);
+  const authority = afterScheme.slice(0, afterScheme.search(/[#/?]|$/));
+  if (authority === '') {
+    return fail('the URL has no host after "://"; write one such as https://example.com/');
+  }
+  // https://good.com@evil.com, https://@good.com => refused
+  if (authority.includes('@')) {
+    return fail('the URL has user-info ("@") in its authority; write the host alone');
+  }
+  // https://%65vil.com, http://[fe80::1%25eth0] => refused
+  if (authority.includes('%')) {
+    return fail(
+      'the URL has "%" in its authority; write the host without percent-encoding or an IPv6 zone id',
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail(
+      'the URL could not be parsed; write an absolute URL such as https://example.com/path',
+    );
+  }
+  // https://a.com => 443; https://a.com:8443 => 8443; http://a.com:80 => 80 (the parser hides default ports)
+  const port = url.port === '' ? scheme[1] : Number(url.port);
+  if (port === 0) return fail('the URL names port 0; write a port from 1 to 65535');
+  // EXAMPLE.com. => example.com; 0x7f000001 => 127.0.0.1
+  const host = canonicalizeHost(url.hostname);
+  if (!host.ok) return host;
+  return ok(Object.freeze({ host: host.value, port }));
+}

@@ -1,0 +1,5 @@
+export { canonicalizePath } from './canonicalizePath.js';
+export { canonicalizeRoot } from './canonicalizeRoot.js';
+export { isPathInside } from './isPathInside.js';
+export { toAbsoluteRawPath } from './toAbsoluteRawPath.js';
+export type { CanonicalPath } from './types.js';

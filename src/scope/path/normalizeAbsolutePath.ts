@@ -1,0 +1,27 @@
+import type { CanonicalPath } from './types.js';
+
+/**
+ * Canonicalizes an absolute path lexically, by its segments alone.
+ *
+ * INVARIANT: `absolutePath` starts with `/` and has already passed
+ * `validatePathText` (no NUL, no `\`); callers check both first.
+ */
+export function normalizeAbsolutePath(absolutePath: string): CanonicalPath {
+  const kept: string[] = [];
+  for (const segment of absolutePath.split('/')) {
+    // /a//b => /a/b ; /a/b/ => /a/b
+    if (segment === '') continue;
+    // /a/./b => /a/b
+    if (segment === '.') continue;
+    if (segment === '..') {
+      // /a/b/../c => /a/c ; /../etc => /etc (never climbs above the root)
+      kept.pop();
+      continue;
+    }
+    // /a/%2e%2e/~/É => /a/%2e%2e/~/É (no percent-decoding, no ~ expansion, no Unicode folding)
+    kept.push(segment);
+  }
+  // INVARIANT: every kept segment is non-empty and neither '.' nor '..', so the join is canonical.
+  // [] => / ; [a, b] => /a/b
+  return `/${kept.join('/')}` as CanonicalPath;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { isHostPatternInside } from '../../../src/scope/host/isHostPatternInside.js';
+import { parseHostPattern } from '../../../src/scope/host/parseHostPattern.js';
+import type { CanonicalHost, HostPattern } from '../../../src/scope/host/types.js';
+
+const pattern = (text: string): HostPattern => {
+  const result = parseHostPattern(text);
+  if (!result.ok) throw new Error(result.problem);
+  return result.value;
+};
+
+describe('isHostPatternInside', () => {
+  it.each([
+    ['*', '*', true],
+    ['example.com', '*', true],
+    ['*.example.com:443', '*', true],
+    ['*', 'example.com', false],
+    ['*', '*.example.com', false],
+    ['*.slack.com', '*.slack.com', true],
+    ['*.api.slack.com', '*.slack.com', true],
+    ['api.slack.com', '*.slack.com', true],
+    ['a.b.slack.com', '*.slack.com', true],
+    ['slack.com', '*.slack.com', false],
+    ['badslack.com', '*.slack.com', false],
+    ['slack.com.evil', '*.slack.com', false],
+    ['*.slack.com', 'api.slack.com', false],
+    ['*.slack.com', 'slack.com', false],
+    ['*.badslack.com', '*.slack.com', false],
+    ['api.slack.com', 'api.slack.com', true],
+    ['api.slack.com', 'slack.com', false],
+    ['slack.com', 'api.slack.com', false],
+    ['api.slack.com:443', 'api.slack.com', true],
+    ['api.slack.com', 'api.slack.com:443', false],
+    ['api.slack.com:80', 'api.slack.com:443', false],
+    ['api.slack.com:443', 'api.slack.com:443', true],
+    ['*.slack.com:443', '*.slack.com', true],
+    ['*.slack.com', '*.slack.com:443', false],
+    ['api.slack.com:443', '*.slack.com:443', true],
+    ['api.slack.com:80', '*.slack.com:443', false],
+    ['127.0.0.1:80', '127.0.0.1', true],
+    ['[::ffff:127.0.0.1]', '127.0.0.1', false],
+  ])('%j inside %j: %j', (inner, outer, expected) => {
+    expect(isHostPatternInside(pattern(inner), pattern(outer))).toBe(expected);
+  });
+
+  it('never lets a wildcard cover an IP address, even one built by hand', () => {
+    const handMade: HostPattern = {
+      kind: 'wildcard',
+      suffix: '0.0.1' as CanonicalHost,
+      port: undefined,
+      text: '*.0.0.1',
+    };
+    expect(isHostPatternInside(pattern('127.0.0.1'), handMade)).toBe(false);
+  });
+});
