@@ -17,7 +17,7 @@ export function resolveRealpathWith(fs: RealpathFs, absolutePath: string): strin
   let prefix = absolutePath;
   for (;;) {
     const real = probe(() => fs.realpathSync.native(prefix));
-    if (real.kind === 'found') return appendTail(real.value, tail);
+    if (real.kind === 'found') return appendTail(real.value, tail.reverse());
     // EACCES, ELOOP, ... => refuse ; ENOENT on / itself => refuse (nothing left to strip)
     if (real.kind === 'failed' || prefix === '/') return undefined;
     const cut = prefix.lastIndexOf('/');

@@ -19,7 +19,7 @@ const addRule = (rules: Map<string, PortRule>, key: string, port: number | undef
 
 // Same law as isPortCovered, over all the patterns of one key: a bare host (undefined) needs anyPort.
 const allows = (rule: PortRule | undefined, port: number | undefined): boolean =>
-  rule !== undefined && (rule.anyPort || true);
+  rule !== undefined && (rule.anyPort || (port !== undefined && rule.ports.has(port)));
 
 /**
  * Compiles host patterns once into a matcher whose lookups cost O(labels of the host).
