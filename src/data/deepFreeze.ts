@@ -1,12 +1,18 @@
 /**
  * Freezes a plain-data value and everything it holds, in place, and returns it.
- * Cycles are safe: a frozen object is not visited again.
+ * Cycles are safe: each object is visited once. An object that is already
+ * frozen is still walked, since freezing is shallow and what it holds may not be.
  */
 export function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  freezeAll(value, new WeakSet());
+  return value;
+}
+
+function freezeAll(value: unknown, seen: WeakSet<object>): void {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return;
+  seen.add(value);
   Object.freeze(value);
   for (const key of Object.keys(value)) {
-    deepFreeze((value as Record<string, unknown>)[key]);
+    freezeAll((value as Record<string, unknown>)[key], seen);
   }
-  return value;
 }

@@ -1,7 +1,7 @@
 /** The message of a thrown value, read without ever throwing itself. */
 export function messageOf(error: unknown): string {
   try {
-    return error instanceof Error ? String(error.message) : 'a non-Error value was thrown';
+    return error instanceof Error ? error.message : 'a non-Error value was thrown';
   } catch {
     return 'an unreadable value was thrown';
   }

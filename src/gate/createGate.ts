@@ -98,11 +98,11 @@ export function createCoreGate(options: CoreGateOptions): Gate {
     return proposed;
   };
 
-  return Object.freeze({
+  return Object.freeze<Gate>({
     checkTurn: neverThrows(checkTurn, (refusal) => rejected(refusal)),
     checkDispatch: neverThrows((call: unknown, context: unknown) => checkDispatch(call, context), (refusal): DispatchDecision => ({ allowed: false, refusal })),
     authorize: neverThrows(authorize, (refusal) => rejected(refusal)),
-  }) as Gate;
+  });
 }
 
 function rejected(refusal: Refusal): TurnDecision {

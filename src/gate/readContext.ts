@@ -32,8 +32,8 @@ export function readContext(context: unknown): CallerContext | RefusalDetail {
   return {
     grant: grant as CheckContext['grant'],
     compiledGrant,
-    step: step as Step | undefined,
-    cwd: cwd as string | undefined,
+    step,
+    cwd,
     visible: visible as CheckContext['visible'],
   };
 }

@@ -14,7 +14,7 @@ export type RefusalFacts =
   | { readonly code: 'check_failed'; readonly check: string; readonly details: readonly RefusalDetail[] }
   | { readonly code: 'check_refused'; readonly reason: string };
 
-// INVARIANT: every code has exactly one variant above.
-type Covered = RefusalFacts['code'];
-const exhaustive: [Covered] extends [RefusalCode] ? ([RefusalCode] extends [Covered] ? true : never) : never = true;
-void exhaustive;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** Fails to compile unless every refusal code has a variant above, and no other code does. */
+export const FACTS_COVER_EVERY_CODE: Same<RefusalFacts['code'], RefusalCode> = true;

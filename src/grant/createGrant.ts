@@ -63,7 +63,7 @@ export function createGrant(spec: GrantSpec): Grant {
     return item as string;
   });
 
-  const budgets = readBudgets(input.budgets, problems);
+  const budgets = readBudgets(hasOwn(input, 'budgets') ? input.budgets : undefined, problems);
   throwIfProblems('invalid_grant', 'the grant', problems);
 
   const grant: Grant = Object.freeze({
@@ -116,7 +116,8 @@ function readList(
 
 /** Reads one folder entry: a root string (read and write) or `{ path, access }`. */
 function readFolder(item: unknown, where: string): FolderGrant | { readonly problem: string } {
-  const path = isPlainObject(item) ? item.path : item;
+  // Own properties only: a polluted Object.prototype must not supply a missing path.
+  const path = isPlainObject(item) ? (hasOwn(item, 'path') ? item.path : undefined) : item;
   if (isPlainObject(item)) {
     const unknown = Object.keys(item).filter((key) => !FOLDER_KEYS.has(key));
     if (unknown.length > 0) return { problem: `${where} has unknown key ${JSON.stringify(unknown[0])}; a folder is { path, access }` };
@@ -128,7 +129,7 @@ function readFolder(item: unknown, where: string): FolderGrant | { readonly prob
   }
   const root = canonicalizeRoot(path);
   if (!root.ok) return { problem: `${where} ${describeValue(path)}: ${root.problem}` };
-  const access = isPlainObject(item) && item.access === 'read' ? 'read' : 'write';
+  const access = isPlainObject(item) && hasOwn(item, 'access') && item.access === 'read' ? 'read' : 'write';
   return { path: root.value, access };
 }
 

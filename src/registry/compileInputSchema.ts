@@ -4,12 +4,9 @@ import addFormatsModule from 'ajv-formats';
 import { isPlainObject } from '../data/isPlainObject.js';
 import type { ScopeResult } from '../scope/result.js';
 
-type AddFormats = typeof addFormatsModule.default;
-// ajv-formats is CommonJS: under Node's ESM its default import is
-// `module.exports`, the plugin itself, which also carries `.default`.
-const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ??
-  (addFormatsModule as unknown as AddFormats);
+// ajv-formats is CommonJS: its default import is `module.exports`, the
+// plugin itself, which carries itself again as `.default`.
+const addFormats = addFormatsModule.default;
 
 const OPTIONS: Options = {
   allErrors: true,
@@ -42,11 +39,17 @@ const DRAFT_2020 = new Set([
 function ajvFor(schema: Readonly<Record<string, unknown>>): Ajv | Ajv2020 | undefined {
   const declared = schema.$schema;
   if (declared === undefined || (typeof declared === 'string' && DRAFT_2020.has(declared))) {
-    draft2020 ??= addFormats(new Ajv2020(OPTIONS));
+    if (draft2020 === undefined) {
+      draft2020 = new Ajv2020(OPTIONS);
+      addFormats(draft2020);
+    }
     return draft2020;
   }
   if (typeof declared === 'string' && DRAFT_07.has(declared)) {
-    draft07 ??= addFormats(new Ajv(OPTIONS));
+    if (draft07 === undefined) {
+      draft07 = new Ajv(OPTIONS);
+      addFormats(draft07);
+    }
     return draft07;
   }
   return undefined;

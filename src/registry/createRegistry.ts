@@ -25,7 +25,8 @@ export function createRegistry(options: { readonly builtins?: BuiltinsMode } = {
       throw new ToolgateError('invalid_option', `createRegistry has no option ${JSON.stringify(key)}; the only option is builtins`);
     }
   }
-  const mode = options.builtins ?? 'self-run';
+  // Only a missing option means the default: `null` is a mistake, not "self-run".
+  const mode = options.builtins === undefined ? 'self-run' : options.builtins;
   if (!MODES.includes(mode)) {
     throw new ToolgateError('invalid_option', `builtins ${describeValue(mode)} must be "self-run", "managed" or "none"`);
   }

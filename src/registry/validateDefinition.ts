@@ -78,10 +78,14 @@ export function validateDefinition(
   const schema = compileInputSchema(definition.inputSchema);
   if (!schema.ok) problems.push(schema.problem);
 
+  const beforeShapes = problems.length;
   const shapes = readStrings(definition, 'shapes', ['call'], problems, (shape, where) =>
     SHAPE.test(shape) ? undefined : `${where} ${describeValue(shape)} must be a lower-case word such as "call", "read" or "overwrite"`,
   );
-  if (shapes.length === 0) problems.push('shapes must list at least one shape; the first is the default');
+  // Only an empty list is this problem; a list of bad shapes was reported item by item.
+  if (shapes.length === 0 && problems.length === beforeShapes) {
+    problems.push('shapes must list at least one shape; the first is the default');
+  }
 
   const network: HostPattern[] = [];
   readStrings(definition, 'network', [], problems, (text, where) => {

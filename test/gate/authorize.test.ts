@@ -140,7 +140,7 @@ describe('createGate', () => {
     ['a zero byte limit', { registry: aGateRegistry(), limits: { maxBytes: 0 } }],
     ['a fractional depth limit', { registry: aGateRegistry(), limits: { maxDepth: 1.5 } }],
   ])('throws invalid_option for %s', (_title, options) => {
-    expect(() => createGate(options as never)).toThrowError(ToolgateError);
+    expect(() => createGate(options as never)).toThrow(ToolgateError);
     try {
       createGate(options as never);
     } catch (error) {

@@ -82,7 +82,7 @@ describe('checkDispatch: the dispatch stage', () => {
       const call = propose(gate, context, 'slack/search', { query: 'x' });
       expect(registry.deregister('slack/search@1')).toEqual({ removed: true });
       const decision = gate.checkDispatch(call, context);
-      expect(decision.allowed === false && decision.refusal.check).toBe('dispatch.grant');
+      expect(!decision.allowed && decision.refusal.check).toBe('dispatch.grant');
     });
   });
 
@@ -130,14 +130,14 @@ describe('checkDispatch: the dispatch stage', () => {
       const call = propose(gate, context, 'slack/search', { query: 'x' });
       const noSlack = { ...context, grant: createGrant({ tools: ['slack/search@1'], network: ['*.example.com'], secrets: ['SLACK_TOKEN'] }) };
       const decision = gate.checkDispatch(call, noSlack);
-      expect(decision.allowed === false && decision.refusal.reason).toBe('the host api.slack.com is outside the granted network scope');
+      expect(!decision.allowed && decision.refusal.reason).toBe('the host api.slack.com is outside the granted network scope');
     });
 
     it('refuses a value that is not a string, even when no schema stopped it earlier', () => {
       const { gate, context } = aGateSetup();
       const call = { tool: 'net/ping', version: 1, ref: 'net/ping@1', shape: 'call', arguments: { hosts: [42] } };
       const decision = gate.checkDispatch(call, context);
-      expect(decision.allowed === false && decision.refusal).toMatchObject({
+      expect(!decision.allowed && decision.refusal).toMatchObject({
         code: 'network_out_of_scope',
         reason: 'the host 42 is outside the granted network scope',
       });
@@ -176,10 +176,10 @@ describe('checkDispatch: the dispatch stage', () => {
 
     it('refuses a relative path when the context has no cwd', () => {
       const { gate, context } = aGateSetup();
-      const { cwd: _cwd, ...withoutCwd } = context;
+      const withoutCwd = { grant: context.grant };
       const call = propose(gate, withoutCwd, 'fs-read', { path: 'notes.md' });
       const decision = gate.checkDispatch(call, withoutCwd);
-      expect(decision.allowed === false && decision.refusal.reason).toBe('the path notes.md is outside the granted folder scope');
+      expect(!decision.allowed && decision.refusal.reason).toBe('the path notes.md is outside the granted folder scope');
     });
 
     it.each(['a\\..\\..\\etc', 'a\u0000b', ''])('refuses the ambiguous path %j', (path) => {
@@ -206,7 +206,7 @@ describe('checkDispatch: the dispatch stage', () => {
       const call = propose(gate, context, 'slack/search', { query: 'x' });
       const noToken = { ...context, grant: createGrant({ tools: ['slack/search@1'], network: ['api.slack.com'] }) };
       const decision = gate.checkDispatch(call, noToken);
-      expect(decision.allowed === false && decision.refusal.reason).toBe('the secret SLACK_TOKEN is outside the granted secret scope');
+      expect(!decision.allowed && decision.refusal.reason).toBe('the secret SLACK_TOKEN is outside the granted secret scope');
     });
 
     it('refuses a value that is not a secret name', () => {
@@ -226,7 +226,7 @@ describe('checkDispatch: the dispatch stage', () => {
       const { gate, context } = aGateSetup();
       const call = { tool: 'fs-read', version: 1, ref: 'fs-read@1', shape: 'read', arguments: { path: '/etc/shadow' } };
       const decision = gate.checkDispatch(call, context);
-      expect(decision.allowed === false && decision.refusal.code).toBe('folder_out_of_scope');
+      expect(!decision.allowed && decision.refusal.code).toBe('folder_out_of_scope');
     });
 
     it('survives a trip through JSON', () => {
@@ -244,7 +244,7 @@ describe('checkDispatch: the dispatch stage', () => {
       const { gate, context } = aGateSetup();
       const call = { tool: 'fs-read', version: 1, ref: 'fs-read@1', shape: 'read', arguments: { path: 'a.md' }, ...change };
       const decision = gate.checkDispatch(call, context);
-      expect(decision.allowed === false && decision.refusal).toMatchObject({ check: 'dispatch.decode', code: 'malformed_proposal' });
+      expect(!decision.allowed && decision.refusal).toMatchObject({ check: 'dispatch.decode', code: 'malformed_proposal' });
     });
   });
 });

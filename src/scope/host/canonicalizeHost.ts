@@ -1,6 +1,7 @@
 import { fail, ok, type ScopeResult } from '../result.js';
 import { describeCharacter } from './describeCharacter.js';
 import { findForbiddenCharacter } from './findForbiddenCharacter.js';
+import { hasIgnorableCharacter } from './hasIgnorableCharacter.js';
 import type { CanonicalHost } from './types.js';
 
 /**
@@ -15,6 +16,12 @@ export function canonicalizeHost(text: string): ScopeResult<CanonicalHost> {
   const forbidden = findForbiddenCharacter(text, '/\\?#@%');
   if (forbidden !== undefined) {
     return fail(`the host contains ${describeCharacter(forbidden)}; write the host name alone`);
+  }
+  // goo\u00ADd.com => refused: IDNA deletes invisible characters (soft hyphen,
+  // zero-width joiners, variation selectors), so a parser without IDNA would
+  // read a different host than the gate does.
+  if (hasIgnorableCharacter(text)) {
+    return fail('the host contains an invisible character that IDNA would delete; write the host without it');
   }
   const bracketed = text.startsWith('[');
   // "[::1]:80" => refused here: a port is split off before a host is canonicalized

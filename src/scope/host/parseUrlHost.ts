@@ -2,6 +2,7 @@ import { fail, ok, type ScopeResult } from '../result.js';
 import { canonicalizeHost } from './canonicalizeHost.js';
 import { describeCharacter } from './describeCharacter.js';
 import { findForbiddenCharacter } from './findForbiddenCharacter.js';
+import { hasIgnorableCharacter } from './hasIgnorableCharacter.js';
 import type { HostAndPort } from './types.js';
 
 // Case-sensitive on purpose: HTTPS:// is refused, so every reader sees the same scheme.
@@ -49,6 +50,10 @@ export function parseUrlHost(value: unknown): ScopeResult<HostAndPort & { readon
     return fail(
       'the URL has "%" in its authority; write the host without percent-encoding or an IPv6 zone id',
     );
+  }
+  // https://goo\u00ADd.com => refused: IDNA would delete the soft hyphen unseen
+  if (hasIgnorableCharacter(authority)) {
+    return fail('the URL has an invisible character in its host that IDNA would delete; write the host without it');
   }
   let url: URL;
   try {

@@ -127,3 +127,17 @@ describe('parseUrlHost', () => {
     });
   });
 });
+
+describe('invisible characters in the authority', () => {
+  it.each(['https://goo\u00ADd.com/', 'https://good\u200B.com/x', 'wss://g\u2060ood.com:8443'])(
+    'refuses %j, which IDNA would silently read as another host',
+    (url) => {
+      const result = parseUrlHost(url);
+      expect(!result.ok && result.problem).toContain('invisible character');
+    },
+  );
+
+  it('still allows invisible characters outside the authority', () => {
+    expect(parseUrlHost('https://good.com/a\u00ADb').ok).toBe(true);
+  });
+});
