@@ -12,6 +12,13 @@ export interface JsonLimits {
 
 const NO_LIMITS: JsonLimits = { maxDepth: 256, maxSize: Number.POSITIVE_INFINITY };
 
+/** Thrown inside the walk to stop it; caught in `clonePlainJson` and turned into a result. */
+class Stop extends Error {
+  constructor(readonly problem: string) {
+    super(problem);
+  }
+}
+
 /**
  * Copies a value that must be plain JSON data (plain objects, arrays,
  * strings, finite numbers, booleans, null) into fresh, deeply frozen data.
@@ -28,79 +35,79 @@ export function clonePlainJson(
   limits: JsonLimits = NO_LIMITS,
   startDepth = 0,
 ): ScopeResult<unknown> {
-  const budget = { size: 0 };
+  const walk: Walk = { limits, size: 0, path: [] };
   try {
-    const problem: string[] = [];
-    const copy = cloneAt(value, '', startDepth, limits, budget, problem);
-    return problem[0] === undefined ? ok(copy) : fail(problem[0]);
-  } catch {
+    return ok(copyAt(walk, value, startDepth));
+  } catch (error) {
+    if (error instanceof Stop) return fail(error.problem);
     // A proxy trap or getter threw: whatever it was, it is not plain data.
     return fail('the value could not be read as plain JSON data');
   }
 }
 
-function cloneAt(
-  value: unknown,
-  pointer: string,
-  depth: number,
-  limits: JsonLimits,
-  budget: { size: number },
-  problem: string[],
-): unknown {
-  if (problem.length > 0) return undefined;
-  const where = pointer === '' ? 'the top level' : pointer;
-  switch (typeof value) {
+/** The state of one copy: the limits, the size so far, and the keys down to the current value. */
+interface Walk {
+  readonly limits: JsonLimits;
+  size: number;
+  /** A pointer is only built from these when something fails, which keeps the copy cheap. */
+  readonly path: (string | number)[];
+}
+
+/** Stops the copy with a problem; `$` in the text becomes the pointer to the current value. */
+function stop(walk: Walk, what: string): never {
+  const pointer = walk.path.map((key) => `/${escapePointer(String(key))}`).join('');
+  throw new Stop(what.replace('$', () => (pointer === '' ? 'the top level' : pointer)));
+}
+
+function copyAt(walk: Walk, item: unknown, depth: number): unknown {
+  switch (typeof item) {
     case 'string':
-      budget.size += value.length + 2;
+      walk.size += item.length + 2;
       break;
     case 'number':
-      if (!Number.isFinite(value)) problem.push(`${where} is ${String(value)}, which JSON cannot hold`);
-      budget.size += 8;
+      if (!Number.isFinite(item)) stop(walk, `$ is ${String(item)}, which JSON cannot hold`);
+      walk.size += 8;
       break;
     case 'boolean':
-      budget.size += 5;
+      walk.size += 5;
       break;
     case 'object':
+      walk.size += 4;
       break;
     default:
-      problem.push(`${where} is ${typeof value}, which is not JSON data`);
-      return undefined;
+      stop(walk, `$ is ${typeof item}, which is not JSON data`);
   }
-  if (budget.size > limits.maxSize) {
-    problem.push(`it is larger than the limit of ${limits.maxSize} characters`);
-    return undefined;
-  }
-  if (typeof value !== 'object') return value;
-  if (value === null) {
-    budget.size += 4;
-    return null;
-  }
-  if (depth + 1 > limits.maxDepth) {
-    problem.push(`it is nested deeper than the limit of ${limits.maxDepth} levels`);
-    return undefined;
-  }
-  if (Array.isArray(value)) {
-    const items: unknown[] = [];
-    const length = (value as unknown[]).length;
-    budget.size += 2 + length;
-    for (let index = 0; index < length && problem.length === 0; index++) {
-      items.push(cloneAt((value as unknown[])[index], `${pointer}/${index}`, depth + 1, limits, budget, problem));
+  const { limits, path } = walk;
+  if (walk.size > limits.maxSize) stop(walk, `it is larger than the limit of ${limits.maxSize} characters`);
+  if (typeof item !== 'object' || item === null) return item;
+  if (depth >= limits.maxDepth) stop(walk, `it is nested deeper than the limit of ${limits.maxDepth} levels`);
+  if (Array.isArray(item)) {
+    const source = item as readonly unknown[];
+    const length = source.length;
+    walk.size += length;
+    const items = new Array<unknown>(length);
+    for (let index = 0; index < length; index++) {
+      path.push(index);
+      items[index] = copyAt(walk, source[index], depth + 1);
+      path.pop();
     }
     return Object.freeze(items);
   }
-  if (!isPlainObject(value)) {
-    problem.push(`${where} is not a plain object, array, string, number, boolean or null`);
-    return undefined;
+  if (!isPlainObject(item)) stop(walk, '$ is not a plain object, array, string, number, boolean or null');
+  const source = item;
+  const target: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) {
+    walk.size += key.length + 3;
+    path.push(key);
+    const child = copyAt(walk, source[key], depth + 1);
+    path.pop();
+    // A key named "__proto__" must stay an own data property of the copy;
+    // plain assignment would replace the copy's prototype instead.
+    if (key === '__proto__') {
+      Object.defineProperty(target, key, { value: child, enumerable: true, writable: true, configurable: true });
+    } else {
+      target[key] = child;
+    }
   }
-  const copy: Record<string, unknown> = {};
-  budget.size += 2;
-  for (const key of Object.keys(value)) {
-    if (problem.length > 0) break;
-    budget.size += key.length + 3;
-    const item = cloneAt(value[key], `${pointer}/${escapePointer(key)}`, depth + 1, limits, budget, problem);
-    // defineProperty: a key named "__proto__" stays an own data property
-    // instead of replacing the copy's prototype.
-    Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
-  }
-  return Object.freeze(copy);
+  return Object.freeze(target);
 }

@@ -10,6 +10,7 @@ export interface FoundValue {
 }
 
 const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
+const NO_VALUES = Object.freeze({ values: Object.freeze([]) });
 
 /**
  * Finds every value a resource pointer names in the arguments. A pointer
@@ -29,6 +30,11 @@ export function collectResourceValues(
 ):
   | { readonly values: readonly FoundValue[] }
   | { readonly problem: RefusalDetail; readonly value: unknown } {
+  if (segments.length === 1 && typeof segments[0] === 'string') {
+    // /path => the common case, one own property, decided without building pointers.
+    const key = segments[0];
+    return hasOwn(args, key) ? { values: [{ pointer: `/${escapePointer(key)}`, value: args[key] }] } : NO_VALUES;
+  }
   let found: FoundValue[] = [{ pointer: '', value: args }];
   for (const segment of segments) {
     const next: FoundValue[] = [];

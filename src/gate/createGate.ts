@@ -46,61 +46,81 @@ export function createCoreGate(options: CoreGateOptions): Gate {
   const dispatchChecks = [...DISPATCH_CHECKS, ...(options.checks ?? []).map(toPipelineEntry)];
   const realpath = options.realpath;
 
-  /** Runs checks for one call with the context resolved for its exact ref. */
+  /** Runs checks for one call, with the registry's current entry for its exact ref. */
   const refuseCall = (
     checks: readonly PipelineEntry[],
     call: ProposedCall,
     caller: CallerContext,
     callIndex: number | undefined,
   ): Refusal | undefined => {
-    const ctx: CheckContext = { ...caller, tool: tools.get(call.ref), realpath };
+    const ctx: CheckContext = {
+      grant: caller.grant,
+      compiledGrant: caller.compiledGrant,
+      step: caller.step,
+      cwd: caller.cwd,
+      visible: caller.visible,
+      tool: tools.get(call.ref),
+      realpath,
+    };
     const refused = runChecks(checks, call, ctx);
     return refused && toRefusal(refused.check, refused.facts, callIndex, call.ref);
   };
 
-  const checkTurn = (turn: unknown, context: unknown): TurnDecision => {
-    const caller = readContext(context);
-    if ('message' in caller) return rejected(contextRefusal(caller));
+  /** The proposal stage over a decoded context. */
+  const proposeTurn = (turn: unknown, caller: CallerContext): TurnDecision => {
     const decoded = decodeTurn(turn, limits);
     if (decoded.kind === 'answer') return { settled: 'answer', answer: decoded.answer };
     if (decoded.kind === 'malformed') {
       return rejected(toRefusal('proposal.decode', { code: 'malformed_proposal', why: decoded.why }, decoded.callIndex));
     }
     const calls: AuthorizedCall[] = [];
-    for (const [index, call] of decoded.calls.entries()) {
+    for (let index = 0; index < decoded.calls.length; index++) {
+      const call = decoded.calls[index] as ProposedCall;
       const refusal = refuseCall(PROPOSAL_CHECKS, call, caller, index);
       if (refusal !== undefined) return rejected(refusal);
       // INVARIANT: proposal.granted passed, so the registry has this exact ref.
       const shape = call.shape ?? tools.get(call.ref)?.entry.shapes[0] ?? 'call';
-      calls.push(issueCall(Object.freeze({ ...call, shape })));
+      const authorized: AuthorizedCall =
+        call.rawArguments === undefined
+          ? { tool: call.tool, version: call.version, ref: call.ref, shape, arguments: call.arguments }
+          : { tool: call.tool, version: call.version, ref: call.ref, shape, arguments: call.arguments, rawArguments: call.rawArguments };
+      calls.push(issueCall(Object.freeze(authorized)));
     }
     return { settled: 'tool', calls: Object.freeze(calls) };
   };
 
-  const checkDispatch = (value: unknown, context: unknown, callIndex?: number): DispatchDecision => {
+  const checkTurn = (turn: unknown, context: unknown): TurnDecision => {
+    const caller = readContext(context);
+    return 'message' in caller ? rejected(contextRefusal(caller)) : proposeTurn(turn, caller);
+  };
+
+  const checkDispatch = (value: unknown, context: unknown): DispatchDecision => {
     const caller = readContext(context);
     if ('message' in caller) return { allowed: false, refusal: contextRefusal(caller) };
     const call = decodeAuthorizedCall(value, limits);
     if (typeof call === 'string') {
-      return { allowed: false, refusal: toRefusal('dispatch.decode', { code: 'malformed_proposal', why: call }, callIndex) };
+      return { allowed: false, refusal: toRefusal('dispatch.decode', { code: 'malformed_proposal', why: call }) };
     }
-    const refusal = refuseCall(dispatchChecks, call, caller, callIndex);
+    const refusal = refuseCall(dispatchChecks, call, caller, undefined);
     return refusal === undefined ? { allowed: true, call } : { allowed: false, refusal };
   };
 
   const authorize = (turn: unknown, context: unknown): TurnDecision => {
-    const proposed = checkTurn(turn, context);
+    const caller = readContext(context);
+    if ('message' in caller) return rejected(contextRefusal(caller));
+    const proposed = proposeTurn(turn, caller);
     if (proposed.settled !== 'tool') return proposed;
-    for (const [index, call] of proposed.calls.entries()) {
-      const dispatched = checkDispatch(call, context, index);
-      if (!dispatched.allowed) return rejected(dispatched.refusal);
+    for (let index = 0; index < proposed.calls.length; index++) {
+      // INVARIANT: these calls were just made by proposeTurn, frozen, exactly as checked.
+      const refusal = refuseCall(dispatchChecks, proposed.calls[index] as AuthorizedCall, caller, index);
+      if (refusal !== undefined) return rejected(refusal);
     }
     return proposed;
   };
 
   return Object.freeze<Gate>({
     checkTurn: neverThrows(checkTurn, (refusal) => rejected(refusal)),
-    checkDispatch: neverThrows((call: unknown, context: unknown) => checkDispatch(call, context), (refusal): DispatchDecision => ({ allowed: false, refusal })),
+    checkDispatch: neverThrows(checkDispatch, (refusal): DispatchDecision => ({ allowed: false, refusal })),
     authorize: neverThrows(authorize, (refusal) => rejected(refusal)),
   });
 }

@@ -48,6 +48,7 @@ function isStep(value: unknown): value is Step {
 }
 
 function isVisible(value: unknown): boolean {
-  const items: unknown = value instanceof Set ? [...value] : value;
-  return Array.isArray(items) && (items as unknown[]).every((item) => typeof item === 'string');
+  if (!(value instanceof Set) && !Array.isArray(value)) return false;
+  for (const item of value as Iterable<unknown>) if (typeof item !== 'string') return false;
+  return true;
 }

@@ -19,11 +19,14 @@ describe('compiledGrantOf', () => {
   it('finds nothing for a look-alike grant not made by createGrant, such as its JSON copy', () => {
     const copy: unknown = JSON.parse(JSON.stringify(createGrant({ tools: ['a@1'] })));
     expect(compiledGrantOf(copy)).toBeUndefined();
-    expect(compiledGrantOf({ tools: ['a@1'], folders: [], network: [], secrets: [] })).toBeUndefined();
+    expect(
+      compiledGrantOf({ tools: ['a@1'], folders: [], network: [], secrets: [] }),
+    ).toBeUndefined();
   });
 
   it('finds nothing for values that are not objects', () => {
-    for (const value of [undefined, null, 'grant', 1]) expect(compiledGrantOf(value)).toBeUndefined();
+    for (const value of [undefined, null, 'grant', 1])
+      expect(compiledGrantOf(value)).toBeUndefined();
   });
 
   it('holds the granted refs', () => {
@@ -32,7 +35,11 @@ describe('compiledGrantOf', () => {
 
   it('puts every root among the read roots and only write roots among the write roots', () => {
     const compiled = compile({
-      folders: ['/both', { path: '/read-only', access: 'read' }, { path: '/written//', access: 'write' }],
+      folders: [
+        '/both',
+        { path: '/read-only', access: 'read' },
+        { path: '/written//', access: 'write' },
+      ],
     });
     expect([...compiled.readRoots].sort()).toEqual(['/both', '/read-only', '/written']);
     expect([...compiled.writeRoots].sort()).toEqual(['/both', '/written']);

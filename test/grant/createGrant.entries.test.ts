@@ -74,7 +74,9 @@ describe('createGrant entries', () => {
     });
 
     it('gives { path } without access write access, like the string form', () => {
-      expect(createGrant({ folders: [{ path: '/d' }] }).folders).toEqual([{ path: '/d', access: 'write' }]);
+      expect(createGrant({ folders: [{ path: '/d' }] }).folders).toEqual([
+        { path: '/d', access: 'write' },
+      ]);
     });
 
     it.each([
@@ -111,8 +113,16 @@ describe('createGrant entries', () => {
     });
 
     it.each([
-      ['an access that is not read or write', { path: '/a', access: 'rw' }, 'folders[0].access rw must be "read" or "write"'],
-      ['an access of null', { path: '/a', access: null }, 'folders[0].access null must be "read" or "write"'],
+      [
+        'an access that is not read or write',
+        { path: '/a', access: 'rw' },
+        'folders[0].access rw must be "read" or "write"',
+      ],
+      [
+        'an access of null',
+        { path: '/a', access: null },
+        'folders[0].access null must be "read" or "write"',
+      ],
       ['an unknown key', { path: '/a', mode: 'read' }, 'folders[0] has unknown key "mode"'],
       ['no path', { access: 'read' }, 'folders[0] undefined'],
       ['a path that is not a string', { path: 1 }, 'folders[0] 1'],
@@ -147,10 +157,9 @@ describe('createGrant entries', () => {
     });
 
     it('keeps the first of patterns that are equal once canonical', () => {
-      expect(createGrant({ network: ['API.slack.com', 'b.com', 'api.slack.com'] }).network).toEqual([
-        'api.slack.com',
-        'b.com',
-      ]);
+      expect(createGrant({ network: ['API.slack.com', 'b.com', 'api.slack.com'] }).network).toEqual(
+        ['api.slack.com', 'b.com'],
+      );
     });
 
     it.each([
@@ -197,12 +206,20 @@ describe('createGrant entries', () => {
       expect(createGrant({ secrets: ['A', 'B', 'A'] }).secrets).toEqual(['A', 'B']);
     });
 
-    it.each(['SLACK**', '*X', 'a b', 'A*B', '**', '', 'SLACK_*_X', 'TOKEN\n', 'ÄPI_KEY', 'x'.repeat(129)])(
-      'refuses the entry %j, naming it',
-      (entry) => {
-        expect(problemOf({ secrets: ['OK', entry] })).toContain('secrets[1]');
-      },
-    );
+    it.each([
+      'SLACK**',
+      '*X',
+      'a b',
+      'A*B',
+      '**',
+      '',
+      'SLACK_*_X',
+      'TOKEN\n',
+      'ÄPI_KEY',
+      'x'.repeat(129),
+    ])('refuses the entry %j, naming it', (entry) => {
+      expect(problemOf({ secrets: ['OK', entry] })).toContain('secrets[1]');
+    });
 
     it('accepts a name of 128 characters', () => {
       expect(createGrant({ secrets: ['x'.repeat(128)] }).secrets).toEqual(['x'.repeat(128)]);
@@ -211,7 +228,10 @@ describe('createGrant entries', () => {
 
   describe('budgets', () => {
     it('keeps non-negative integer budgets, zero included', () => {
-      expect(createGrant({ budgets: { turns: 0, toolCalls: 20 } }).budgets).toEqual({ turns: 0, toolCalls: 20 });
+      expect(createGrant({ budgets: { turns: 0, toolCalls: 20 } }).budgets).toEqual({
+        turns: 0,
+        toolCalls: 20,
+      });
       expect(createGrant({ budgets: { toolCalls: 3 } }).budgets).toEqual({ toolCalls: 3 });
     });
 
@@ -230,18 +250,23 @@ describe('createGrant entries', () => {
       expect(problemOf({ budgets: { turns: amount } })).toContain('budgets.turns');
     });
 
-    it.each(['time', 'Turns', 'tool_calls', 'tokens'])('refuses the unknown budget key %j', (key) => {
-      expect(problemOf({ budgets: { [key]: 1 } })).toBe(
-        `budgets has unknown key "${key}"; the keys are turns, toolCalls`,
-      );
-    });
+    it.each(['time', 'Turns', 'tool_calls', 'tokens'])(
+      'refuses the unknown budget key %j',
+      (key) => {
+        expect(problemOf({ budgets: { [key]: 1 } })).toBe(
+          `budgets has unknown key "${key}"; the keys are turns, toolCalls`,
+        );
+      },
+    );
 
     it.each([
       ['a number', 8],
       ['a list', [8, 20]],
       ['null', null],
     ])('refuses budgets written as %s', (_what, budgets) => {
-      expect(problemOf({ budgets })).toBe('budgets must be an object such as { turns: 8, toolCalls: 20 }');
+      expect(problemOf({ budgets })).toBe(
+        'budgets must be an object such as { turns: 8, toolCalls: 20 }',
+      );
     });
   });
 });

@@ -131,11 +131,14 @@ describe('createGrant', () => {
     expect(problemsOf(spec)).toEqual([expect.stringContaining('a grant must be plain data')]);
   });
 
-  it.each(['tool', 'Tools', 'paths', 'visible', 'grantable'])('refuses the unknown top-level key %j', (key) => {
-    expect(problemsOf({ [key]: [] })).toEqual([
-      `unknown key "${key}"; the keys are tools, folders, network, secrets, budgets`,
-    ]);
-  });
+  it.each(['tool', 'Tools', 'paths', 'visible', 'grantable'])(
+    'refuses the unknown top-level key %j',
+    (key) => {
+      expect(problemsOf({ [key]: [] })).toEqual([
+        `unknown key "${key}"; the keys are tools, folders, network, secrets, budgets`,
+      ]);
+    },
+  );
 
   it('reports every problem at once, each naming its entry, in one invalid_grant error', () => {
     const error = catchToolgateError(
@@ -166,7 +169,10 @@ describe('createGrant', () => {
   });
 
   it('names a bad folder by its place in the list', () => {
-    const error = catchToolgateError(() => grantOf({ folders: ['/ok', 'not/absolute'] }), 'invalid_grant');
+    const error = catchToolgateError(
+      () => grantOf({ folders: ['/ok', 'not/absolute'] }),
+      'invalid_grant',
+    );
     expect(error.message).toContain('folders[1]');
     expect(error.message).not.toContain('folders[0]');
   });
@@ -177,7 +183,9 @@ describe('createGrant', () => {
       ['constructor', '{"constructor": {"prototype": {"polluted": true}}}'],
       ['prototype', '{"prototype": {"polluted": true}}'],
     ])('refuses a %s key as unknown and never pollutes Object.prototype', (key, json) => {
-      expect(problemsOf(JSON.parse(json))).toEqual([expect.stringContaining(`unknown key "${key}"`)]);
+      expect(problemsOf(JSON.parse(json))).toEqual([
+        expect.stringContaining(`unknown key "${key}"`),
+      ]);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
 
@@ -208,7 +216,9 @@ describe('createGrant', () => {
         expect(problemsOf({ folders: [{ access: 'write' }] })).toEqual([
           expect.stringContaining('folders[0] undefined'),
         ]);
-        expect(grantOf({ folders: [{ path: '/srv' }] }).folders).toEqual([{ path: '/srv', access: 'write' }]);
+        expect(grantOf({ folders: [{ path: '/srv' }] }).folders).toEqual([
+          { path: '/srv', access: 'write' },
+        ]);
       } finally {
         delete proto.budgets;
         delete proto.path;

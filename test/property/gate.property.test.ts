@@ -111,7 +111,7 @@ describe('gate laws', () => {
         const decision = gate.authorize({ calls: [{ tool, version: 1, arguments: args }] }, context);
         if (decision.settled !== 'tool') return;
         allowed++;
-        expect(path).not.toMatch(/[\\\u0000]/);
+        expect(path.includes('\\') || path.includes('\0')).toBe(false);
         const resolved = posix.resolve('/srv/project', path);
         const allowedRoots = tool === 'fs-read' ? roots : ['/srv/project'];
         const inside = allowedRoots.some((root) => {

@@ -60,7 +60,9 @@ describe('compileInputSchema', () => {
     'https://example.com/my-schema',
     '',
   ])('refuses the unknown $schema %j', ($schema) => {
-    expect(problemOf({ $schema, type: 'object' })).toContain('inputSchema.$schema must be draft 2020-12');
+    expect(problemOf({ $schema, type: 'object' })).toContain(
+      'inputSchema.$schema must be draft 2020-12',
+    );
   });
 
   it('refuses a $schema that is not a string', () => {
@@ -104,16 +106,22 @@ describe('compileInputSchema', () => {
     expect(compiled({ type: 'object', 'x-origin': 'mcp', properties: {} })({})).toBe(true);
   });
 
-  it.each([undefined, DRAFT_07])('checks formats such as uri and email (with $schema %j)', (draft) => {
-    const validate = compiled({
-      ...(draft === undefined ? {} : { $schema: draft }),
-      type: 'object',
-      properties: { link: { type: 'string', format: 'uri' }, mail: { type: 'string', format: 'email' } },
-    });
-    expect(validate({ link: 'https://example.com/a', mail: 'a@example.com' })).toBe(true);
-    expect(validate({ link: 'not a uri' })).toBe(false);
-    expect(validate({ mail: 'not an email' })).toBe(false);
-  });
+  it.each([undefined, DRAFT_07])(
+    'checks formats such as uri and email (with $schema %j)',
+    (draft) => {
+      const validate = compiled({
+        ...(draft === undefined ? {} : { $schema: draft }),
+        type: 'object',
+        properties: {
+          link: { type: 'string', format: 'uri' },
+          mail: { type: 'string', format: 'email' },
+        },
+      });
+      expect(validate({ link: 'https://example.com/a', mail: 'a@example.com' })).toBe(true);
+      expect(validate({ link: 'not a uri' })).toBe(false);
+      expect(validate({ mail: 'not an email' })).toBe(false);
+    },
+  );
 
   it('compiles two schemas with the same $id, each to its own validator', () => {
     const first = compiled({ $id: 'https://example.com/args', type: 'object', required: ['a'] });
@@ -153,11 +161,14 @@ describe('register with input schemas', () => {
 
   it('registers a draft-07 tool and validates its example with draft-07 rules', () => {
     const registry = aRegistry();
-    expect(registry.register(aTool({ inputSchema: tupleIn(DRAFT_07), example: { pair: ['a'] } })).ref).toBe(
-      'search@1',
-    );
+    expect(
+      registry.register(aTool({ inputSchema: tupleIn(DRAFT_07), example: { pair: ['a'] } })).ref,
+    ).toBe('search@1');
     const error = catchToolgateError(
-      () => registry.register(aTool({ version: 2, inputSchema: tupleIn(DRAFT_07), example: { pair: ['a', 'b'] } })),
+      () =>
+        registry.register(
+          aTool({ version: 2, inputSchema: tupleIn(DRAFT_07), example: { pair: ['a', 'b'] } }),
+        ),
       'invalid_tool',
     );
     expect(error.problems[0]).toContain('example does not match the inputSchema');
@@ -170,16 +181,18 @@ describe('register with input schemas', () => {
       'invalid_tool',
     );
     expect(error.problems[0]).toContain('/link must match format "uri"');
-    expect(aRegistry().register(aTool({ inputSchema, example: { link: 'https://a.example/' } })).ref).toBe(
-      'search@1',
-    );
+    expect(
+      aRegistry().register(aTool({ inputSchema, example: { link: 'https://a.example/' } })).ref,
+    ).toBe('search@1');
   });
 
   it('refuses an unknown $schema at register with invalid_tool', () => {
     const error = catchToolgateError(
       () =>
         aRegistry().register(
-          aTool({ inputSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' } }),
+          aTool({
+            inputSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' },
+          }),
         ),
       'invalid_tool',
     );
@@ -197,6 +210,10 @@ describe('register with input schemas', () => {
         example: { b: 1 },
       }),
     );
-    expect(entry.inputSchema).toEqual({ $id: 'https://example.com/again', type: 'object', required: ['b'] });
+    expect(entry.inputSchema).toEqual({
+      $id: 'https://example.com/again',
+      type: 'object',
+      required: ['b'],
+    });
   });
 });

@@ -45,12 +45,15 @@ describe('createRegistry', () => {
       expect(error.message).toContain('"builtin"');
     });
 
-    it.each(['cloud', 'Self-Run', '', 1, null])('refuses the builtins mode %j with invalid_option', (mode) => {
-      catchToolgateError(
-        () => createRegistry({ builtins: mode as unknown as BuiltinsMode }),
-        'invalid_option',
-      );
-    });
+    it.each(['cloud', 'Self-Run', '', 1, null])(
+      'refuses the builtins mode %j with invalid_option',
+      (mode) => {
+        catchToolgateError(
+          () => createRegistry({ builtins: mode as unknown as BuiltinsMode }),
+          'invalid_option',
+        );
+      },
+    );
 
     it('refuses options that are not a plain object', () => {
       for (const options of [null, [], 'self-run']) {
@@ -87,7 +90,13 @@ describe('createRegistry', () => {
 
     it('defines text-summarize@1 with no network, no secrets and no resources', () => {
       const entry = createRegistry().resolve('text-summarize@1');
-      expect(entry).toMatchObject({ builtIn: true, grantable: true, network: [], secrets: [], resources: [] });
+      expect(entry).toMatchObject({
+        builtIn: true,
+        grantable: true,
+        network: [],
+        secrets: [],
+        resources: [],
+      });
     });
 
     it('gives each registry its own tools: registering in one does not show in another', () => {
@@ -110,7 +119,9 @@ describe('createRegistry', () => {
     it('lets a removed ref be registered again', () => {
       const registry = aRegistry([aTool()]);
       registry.deregister('search@1');
-      expect(registry.register(aTool({ description: 'Second life.' })).description).toBe('Second life.');
+      expect(registry.register(aTool({ description: 'Second life.' })).description).toBe(
+        'Second life.',
+      );
     });
 
     it('reports an absent tool as not removed, with the exact message', () => {
@@ -123,13 +134,16 @@ describe('createRegistry', () => {
       expect(registry.deregister('search@1')).toStrictEqual(NOT_REMOVED);
     });
 
-    it.each(['fs-read@1', 'fs-write@1', 'text-summarize@1'])('never removes the built-in %s', (ref) => {
-      for (const mode of ['self-run', 'managed'] as const) {
-        const registry = createRegistry({ builtins: mode });
-        expect(registry.deregister(ref)).toStrictEqual(NOT_REMOVED);
-        expect(registry.resolve(ref)).toBeDefined();
-      }
-    });
+    it.each(['fs-read@1', 'fs-write@1', 'text-summarize@1'])(
+      'never removes the built-in %s',
+      (ref) => {
+        for (const mode of ['self-run', 'managed'] as const) {
+          const registry = createRegistry({ builtins: mode });
+          expect(registry.deregister(ref)).toStrictEqual(NOT_REMOVED);
+          expect(registry.resolve(ref)).toBeDefined();
+        }
+      },
+    );
 
     it.each(['search', 'search@01', 'Search@1', 'search@1 ', '', '@@@'])(
       'reports the malformed or inexact ref %j as not removed and keeps the tool',
@@ -181,7 +195,12 @@ describe('createRegistry', () => {
   describe('inventory', () => {
     it('lists rows with exactly name, version, kind, builtIn, grantable, network and description', () => {
       const registry = aRegistry([
-        aTool({ name: 'slack/search', kind: 'hosted', network: ['API.Slack.com'], description: 'Searches Slack.' }),
+        aTool({
+          name: 'slack/search',
+          kind: 'hosted',
+          network: ['API.Slack.com'],
+          description: 'Searches Slack.',
+        }),
       ]);
       expect(registry.inventory()).toStrictEqual([
         {

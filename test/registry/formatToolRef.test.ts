@@ -22,7 +22,10 @@ describe('formatToolRef', () => {
   });
 
   it('quotes the bad name in the message', () => {
-    const error = catchToolgateError(() => formatToolRef({ name: 'a b', version: 1 }), 'invalid_ref');
+    const error = catchToolgateError(
+      () => formatToolRef({ name: 'a b', version: 1 }),
+      'invalid_ref',
+    );
     expect(error.message).toContain('"a b"');
   });
 });

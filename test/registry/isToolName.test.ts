@@ -11,7 +11,7 @@ describe('isToolName', () => {
     'a/b/c/d',
     'a1_b-2',
     'x-/y_',
-    `${'a'.repeat(MAX_TOOL_NAME_LENGTH)}`,
+    'a'.repeat(MAX_TOOL_NAME_LENGTH),
   ])('accepts %j', (name) => {
     expect(isToolName(name)).toBe(true);
   });
@@ -32,14 +32,15 @@ describe('isToolName', () => {
     ['slack\n', 'a trailing newline'],
     ['ßlack', 'a non-ASCII letter'],
     ['ｓlack', 'a full-width letter'],
-    [`${'a'.repeat(MAX_TOOL_NAME_LENGTH + 1)}`, '129 characters'],
+    ['a'.repeat(MAX_TOOL_NAME_LENGTH + 1), '129 characters'],
     [`a/${'b'.repeat(127)}`, '129 characters over two segments'],
   ])('refuses %j (%s)', (name) => {
     expect(isToolName(name)).toBe(false);
   });
 
   it('refuses values that are not strings', () => {
-    for (const value of [undefined, null, 1, ['a'], { name: 'a' }]) expect(isToolName(value)).toBe(false);
+    for (const value of [undefined, null, 1, ['a'], { name: 'a' }])
+      expect(isToolName(value)).toBe(false);
   });
 
   it('counts the 128-character limit over the whole name, separators included', () => {
@@ -49,7 +50,8 @@ describe('isToolName', () => {
 
 describe('isToolVersion', () => {
   it('accepts positive safe integers', () => {
-    for (const value of [1, 2, 10, Number.MAX_SAFE_INTEGER]) expect(isToolVersion(value)).toBe(true);
+    for (const value of [1, 2, 10, Number.MAX_SAFE_INTEGER])
+      expect(isToolVersion(value)).toBe(true);
   });
 
   it('refuses zero, negatives, fractions, unsafe integers, NaN and numeric strings', () => {

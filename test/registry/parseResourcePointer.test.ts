@@ -32,9 +32,14 @@ describe('parseResourcePointer', () => {
     },
   );
 
-  it.each(['/a~', '/a~2', '/~~0', '/ok/~x'])('refuses %j, which has a "~" not followed by 0 or 1', (at) => {
-    expect(segmentsOf(at)).toBe('"~" in a JSON Pointer must be written "~0" ("~1" stands for "/")');
-  });
+  it.each(['/a~', '/a~2', '/~~0', '/ok/~x'])(
+    'refuses %j, which has a "~" not followed by 0 or 1',
+    (at) => {
+      expect(segmentsOf(at)).toBe(
+        '"~" in a JSON Pointer must be written "~0" ("~1" stands for "/")',
+      );
+    },
+  );
 
   it('refuses a pointer that is not a string', () => {
     for (const at of [undefined, null, 1, ['/a']]) {

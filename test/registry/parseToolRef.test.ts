@@ -5,7 +5,13 @@ import { findRefProblem, parseToolRef } from '../../src/registry/parseToolRef.js
 import { catchToolgateError } from '../helpers/catchToolgateError.js';
 
 /** An arbitrary valid tool name: 1–4 segments, each a letter then word characters or "-". */
-const segment = fc.stringMatching(/^[A-Za-z][\w-]{0,20}$/);
+const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const segment = fc
+  .tuple(
+    fc.constantFrom(...Array.from(LETTERS)),
+    fc.string({ unit: fc.constantFrom(...Array.from(`${LETTERS}0123456789_-`)), maxLength: 20 }),
+  )
+  .map(([first, rest]) => first + rest);
 const toolName = fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/'));
 const version = fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
 

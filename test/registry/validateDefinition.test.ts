@@ -29,12 +29,21 @@ describe('register', () => {
     });
 
     it('keeps the shapes in order, the first being the default', () => {
-      expect(register(aTool({ shapes: ['read', 'overwrite'] })).shapes).toEqual(['read', 'overwrite']);
-      expect(register(aTool({ shapes: ['overwrite', 'read'] })).shapes).toEqual(['overwrite', 'read']);
+      expect(register(aTool({ shapes: ['read', 'overwrite'] })).shapes).toEqual([
+        'read',
+        'overwrite',
+      ]);
+      expect(register(aTool({ shapes: ['overwrite', 'read'] })).shapes).toEqual([
+        'overwrite',
+        'read',
+      ]);
     });
 
     it('drops a repeated shape, keeping the first', () => {
-      expect(register(aTool({ shapes: ['read', 'call', 'read'] })).shapes).toEqual(['read', 'call']);
+      expect(register(aTool({ shapes: ['read', 'call', 'read'] })).shapes).toEqual([
+        'read',
+        'call',
+      ]);
     });
 
     it('keeps the kind label it is given', () => {
@@ -42,7 +51,9 @@ describe('register', () => {
     });
 
     it('keeps the example when it matches the schema', () => {
-      expect(register(aTool({ example: { query: 'budget' } })).example).toEqual({ query: 'budget' });
+      expect(register(aTool({ example: { query: 'budget' } })).example).toEqual({
+        query: 'budget',
+      });
     });
 
     it('has no example key when none is given', () => {
@@ -50,8 +61,15 @@ describe('register', () => {
     });
 
     it('canonicalizes its network patterns', () => {
-      const entry = register(aTool({ network: ['API.Slack.com', '*.Example.COM:8443', 'bücher.de', '*'] }));
-      expect(entry.network).toEqual(['api.slack.com', '*.example.com:8443', 'xn--bcher-kva.de', '*']);
+      const entry = register(
+        aTool({ network: ['API.Slack.com', '*.Example.COM:8443', 'bücher.de', '*'] }),
+      );
+      expect(entry.network).toEqual([
+        'api.slack.com',
+        '*.example.com:8443',
+        'xn--bcher-kva.de',
+        '*',
+      ]);
     });
 
     it('keeps valid secret names as given', () => {
@@ -118,7 +136,9 @@ describe('register', () => {
         expect.stringContaining('network[0] *.com'),
         expect.stringContaining('secrets[0] a b must be'),
         expect.stringContaining('resources[0].kind file must be one of path, url, host, secret'),
-        expect.stringContaining('resources[0].at path: "at" must be a JSON Pointer starting with "/"'),
+        expect.stringContaining(
+          'resources[0].at path: "at" must be a JSON Pointer starting with "/"',
+        ),
       ]);
       expect(error.message).toContain('has 11 problems');
       for (const problem of error.problems) expect(error.message).toContain(problem);
@@ -135,7 +155,10 @@ describe('register', () => {
 
     it('throws duplicate_tool, not invalid_tool, for a (name, version) already registered', () => {
       const registry = aRegistry([aTool()]);
-      const error = catchToolgateError(() => registry.register(aTool({ description: 'Other.' })), 'duplicate_tool');
+      const error = catchToolgateError(
+        () => registry.register(aTool({ description: 'Other.' })),
+        'duplicate_tool',
+      );
       expect(error.message).toContain('search@1');
       expect(registry.resolve('search@1')?.description).toBe('Searches the documents.');
     });
@@ -189,7 +212,6 @@ describe('register', () => {
     });
 
     it.each([
-      ['missing name', { name: undefined }, 'name undefined must be'],
       ['a name with a space', { name: 'a b' }, 'name a b must be'],
       ['a name of five segments', { name: 'a/b/c/d/e' }, 'name a/b/c/d/e must be'],
       ['a string version', { version: '1' }, 'must be a positive integer'],
@@ -199,10 +221,18 @@ describe('register', () => {
       ['a kind that is not a string', { kind: 3 }, 'kind 3 must be a non-empty label'],
       ['a blank kind', { kind: ' ' }, 'must be a non-empty label'],
       ['an empty description', { description: '' }, 'description must be a non-empty string'],
-      ['a description that is not a string', { description: ['a'] }, 'description must be a non-empty string'],
+      [
+        'a description that is not a string',
+        { description: ['a'] },
+        'description must be a non-empty string',
+      ],
       ['shapes that are not a list', { shapes: 'call' }, 'shapes must be a list of strings'],
       ['a shape that is not a string', { shapes: [1] }, 'shapes[0] must be a string'],
-      ['a shape with a space', { shapes: ['over write'] }, 'shapes[0] over write must be a lower-case word'],
+      [
+        'a shape with a space',
+        { shapes: ['over write'] },
+        'shapes[0] over write must be a lower-case word',
+      ],
       ['a shape starting with a digit', { shapes: ['1call'] }, 'shapes[0] 1call'],
       ['network that is not a list', { network: 'slack.com' }, 'network must be a list of strings'],
       ['a wildcard over a public suffix', { network: ['*.co.uk'] }, 'network[0] *.co.uk'],
@@ -213,31 +243,87 @@ describe('register', () => {
       ['a secret prefix pattern', { secrets: ['SLACK_*'] }, 'secrets[0] SLACK_* must be 1–128'],
       ['an empty secret name', { secrets: [''] }, 'secrets[0]  must be 1–128'],
       ['a secret name of 129 characters', { secrets: ['S'.repeat(129)] }, 'secrets[0]'],
-      ['resources that are not a list', { resources: { kind: 'path' } }, 'resources must be a list'],
-      ['a resource that is not an object', { resources: ['/path'] }, 'resources[0] must be an object'],
-      ['an unknown resource kind', { resources: [{ kind: 'file', at: '/p' }] }, 'resources[0].kind file must be one of'],
+      [
+        'resources that are not a list',
+        { resources: { kind: 'path' } },
+        'resources must be a list',
+      ],
+      [
+        'a resource that is not an object',
+        { resources: ['/path'] },
+        'resources[0] must be an object',
+      ],
+      [
+        'an unknown resource kind',
+        { resources: [{ kind: 'file', at: '/p' }] },
+        'resources[0].kind file must be one of',
+      ],
       ['a resource without kind', { resources: [{ at: '/p' }] }, 'resources[0].kind undefined'],
-      ['a pointer without a leading "/"', { resources: [{ kind: 'url', at: 'url' }] }, 'resources[0].at url'],
+      [
+        'a pointer without a leading "/"',
+        { resources: [{ kind: 'url', at: 'url' }] },
+        'resources[0].at url',
+      ],
       ['an empty pointer', { resources: [{ kind: 'url', at: '' }] }, 'resources[0].at'],
-      ['a pointer that is not a string', { resources: [{ kind: 'url', at: 1 }] }, 'resources[0].at 1'],
-      ['a bad "~" escape', { resources: [{ kind: 'url', at: '/a~2' }] }, '"~" in a JSON Pointer must be written "~0"'],
-      ['a lone "~" at the end', { resources: [{ kind: 'url', at: '/a~' }] }, '"~" in a JSON Pointer'],
-      ['access on a url resource', { resources: [{ kind: 'url', at: '/u', access: 'read' }] }, 'resources[0].access is only for path resources'],
-      ['access on a secret resource', { resources: [{ kind: 'secret', at: '/s', access: 'write' }] }, 'resources[0].access is only for path resources'],
-      ['an unknown access', { resources: [{ kind: 'path', at: '/p', access: 'execute' }] }, 'resources[0].access execute must be "read" or "write"'],
-      ['an unknown resource key', { resources: [{ kind: 'path', at: '/p', mode: 'read' }] }, 'resources[0] has unknown key "mode"'],
+      [
+        'a pointer that is not a string',
+        { resources: [{ kind: 'url', at: 1 }] },
+        'resources[0].at 1',
+      ],
+      [
+        'a bad "~" escape',
+        { resources: [{ kind: 'url', at: '/a~2' }] },
+        '"~" in a JSON Pointer must be written "~0"',
+      ],
+      [
+        'a lone "~" at the end',
+        { resources: [{ kind: 'url', at: '/a~' }] },
+        '"~" in a JSON Pointer',
+      ],
+      [
+        'access on a url resource',
+        { resources: [{ kind: 'url', at: '/u', access: 'read' }] },
+        'resources[0].access is only for path resources',
+      ],
+      [
+        'access on a secret resource',
+        { resources: [{ kind: 'secret', at: '/s', access: 'write' }] },
+        'resources[0].access is only for path resources',
+      ],
+      [
+        'an unknown access',
+        { resources: [{ kind: 'path', at: '/p', access: 'execute' }] },
+        'resources[0].access execute must be "read" or "write"',
+      ],
+      [
+        'an unknown resource key',
+        { resources: [{ kind: 'path', at: '/p', mode: 'read' }] },
+        'resources[0] has unknown key "mode"',
+      ],
     ])('refuses %s', (_what, overrides, expected) => {
       const definition = { ...aTool(), ...overrides } as Record<string, unknown>;
-      if ('name' in overrides && overrides.name === undefined) delete definition.name;
-      if ('version' in overrides && overrides.version === undefined) delete definition.version;
       const problems = problemsOf(definition);
       expect(problems).toHaveLength(1);
       expect(problems[0]).toContain(expected);
     });
 
+    it('refuses a definition without a name, version, description or inputSchema, reporting each', () => {
+      expect(problemsOf({ kind: 'custom' })).toEqual([
+        expect.stringContaining('name undefined must be'),
+        expect.stringContaining('version undefined must be'),
+        expect.stringContaining('description must be a non-empty string'),
+        'inputSchema must be a JSON Schema object',
+      ]);
+    });
+
     it('reports the place of each bad list item', () => {
       expect(
-        problemsOf(aTool({ network: ['slack.com', '*.com', 'ok.example', 'a b'], secrets: ['OK', 'no way'] })),
+        problemsOf(
+          aTool({
+            network: ['slack.com', '*.com', 'ok.example', 'a b'],
+            secrets: ['OK', 'no way'],
+          }),
+        ),
       ).toEqual([
         expect.stringContaining('network[1] *.com'),
         expect.stringContaining('network[3] a b'),
@@ -256,7 +342,9 @@ describe('register', () => {
     });
 
     it('refuses an example that is not an object', () => {
-      expect(problemsOf(aTool({ example: 'budget' }))[0]).toContain('example does not match the inputSchema');
+      expect(problemsOf(aTool({ example: 'budget' }))[0]).toContain(
+        'example does not match the inputSchema',
+      );
     });
   });
 
@@ -293,7 +381,12 @@ describe('register', () => {
       const properties: Record<string, unknown> = { query: { type: 'string' } };
       const shapes = ['read'];
       const network = ['slack.com'];
-      const resources = [{ kind: 'path' as const, at: '/p', access: 'read' as const }];
+      const resource: { kind: 'path'; at: string; access: 'read' | 'write' } = {
+        kind: 'path',
+        at: '/p',
+        access: 'read',
+      };
+      const resources = [resource];
       const example = { query: 'q' };
       const definition = {
         ...aTool(),
@@ -307,12 +400,15 @@ describe('register', () => {
       properties.query = { type: 'integer' };
       shapes.push('write');
       network[0] = '*';
-      resources[0].access = 'write' as 'read';
+      resource.access = 'write';
       example.query = 'changed';
       definition.description = 'Changed.';
 
       const entry = registry.resolve('search@1');
-      expect(entry?.inputSchema).toEqual({ type: 'object', properties: { query: { type: 'string' } } });
+      expect(entry?.inputSchema).toEqual({
+        type: 'object',
+        properties: { query: { type: 'string' } },
+      });
       expect(entry?.shapes).toEqual(['read']);
       expect(entry?.network).toEqual(['slack.com']);
       expect(entry?.resources).toEqual([{ kind: 'path', at: '/p', access: 'read' }]);

@@ -41,11 +41,22 @@ export function canonicalizeHost(text: string): ScopeResult<CanonicalHost> {
     );
   }
   // INVARIANT: with "/ \ ? # @ %" and stray ":" refused above, the URL parser read all of `text` as the host.
+  return finishHostname(hostname);
+}
+
+/**
+ * Finishes a hostname the WHATWG URL parser produced: drops one trailing dot,
+ * refuses what has no canonical form. Used directly on `new URL(...).hostname`
+ * so a URL is parsed once, not twice.
+ *
+ * @param hostname `URL.hostname`: already lower-case, IDNA-encoded, IPv4 normalized.
+ */
+export function finishHostname(hostname: string): ScopeResult<CanonicalHost> {
   // example.com. => example.com (one trailing dot only)
   const host = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
   if (host === '') return fail('the host is empty; write a host name such as example.com');
   // a..b, .a, a.. => refused: an empty label has no canonical form (a.. would become a. and then a)
-  if (!host.startsWith('[') && host.split('.').includes('')) {
+  if (!host.startsWith('[') && (host.startsWith('.') || host.endsWith('.') || host.includes('..'))) {
     return fail(
       'the host has an empty label (two dots in a row, or a leading dot); remove the extra dot',
     );

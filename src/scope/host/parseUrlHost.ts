@@ -1,5 +1,5 @@
 import { fail, ok, type ScopeResult } from '../result.js';
-import { canonicalizeHost } from './canonicalizeHost.js';
+import { finishHostname } from './canonicalizeHost.js';
 import { describeCharacter } from './describeCharacter.js';
 import { findForbiddenCharacter } from './findForbiddenCharacter.js';
 import { hasIgnorableCharacter } from './hasIgnorableCharacter.js';
@@ -67,7 +67,7 @@ export function parseUrlHost(value: unknown): ScopeResult<HostAndPort & { readon
   const port = url.port === '' ? scheme[1] : Number(url.port);
   if (port === 0) return fail('the URL names port 0; write a port from 1 to 65535');
   // EXAMPLE.com. => example.com; 0x7f000001 => 127.0.0.1
-  const host = canonicalizeHost(url.hostname);
+  const host = finishHostname(url.hostname);
   if (!host.ok) return host;
   return ok(Object.freeze({ host: host.value, port }));
 }

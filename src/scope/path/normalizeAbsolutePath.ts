@@ -1,5 +1,8 @@
 import type { CanonicalPath } from './types.js';
 
+/** An empty, "." or ".." segment, or a trailing "/". */
+const NEEDS_WORK = /\/(?:\.\.?)?(?:\/|$)/;
+
 /**
  * Canonicalizes an absolute path lexically, by its segments alone.
  *
@@ -7,6 +10,9 @@ import type { CanonicalPath } from './types.js';
  * `validatePathText` (no NUL, no `\`); callers check both first.
  */
 export function normalizeAbsolutePath(absolutePath: string): CanonicalPath {
+  // /srv/project/a.md => itself: no empty, "." or ".." segment and no trailing
+  // "/", so it is canonical already (the common case, decided without a copy).
+  if (absolutePath === '/' || !NEEDS_WORK.test(absolutePath)) return absolutePath as CanonicalPath;
   const kept: string[] = [];
   for (const segment of absolutePath.split('/')) {
     // /a//b => /a/b ; /a/b/ => /a/b
