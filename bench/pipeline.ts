@@ -4,8 +4,8 @@
  * Run with `npm run bench`. Not a test: nothing here asserts a time.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { createGate, createGrant, createRegistry } from '../src/index.js';
-import { formatRow, measure } from './lib/measure.js';
+import { createGate, createGrant, createRegistry } from '../dist/index.js';
+import { formatRow, measureAll } from './lib/measure.js';
 
 const VARIANTS = 64;
 const schema = {
@@ -83,18 +83,21 @@ const rawParts = (a: { url: string; path: string; secret: string }) => {
 };
 
 const at = <T>(items: readonly T[], i: number): T => items[i % VARIANTS] as T;
-const results = [
-  measure('raw sum of parts (value arguments)', (i) => rawParts(at(args, i))),
-  measure('toolgate authorize, decoded value turn', (i) => gate.authorize(at(valueTurns, i), context)),
-  measure('raw sum of parts + JSON.parse (text turn)', (i) => {
-    const turn = JSON.parse(at(textTurns, i)) as { calls: [{ arguments: (typeof args)[number] }] };
-    return rawParts(turn.calls[0].arguments);
-  }),
-  measure('toolgate authorize, JSON text turn', (i) => gate.authorize(at(textTurns, i), context)),
-];
+const results = measureAll([
+  { name: 'raw sum of parts (value arguments)', operation: (i) => rawParts(at(args, i)) },
+  { name: 'toolgate authorize, decoded value turn', operation: (i) => gate.authorize(at(valueTurns, i), context) },
+  {
+    name: 'raw sum of parts + JSON.parse (text turn)',
+    operation: (i) => {
+      const turn = JSON.parse(at(textTurns, i)) as { calls: [{ arguments: (typeof args)[number] }] };
+      return rawParts(turn.calls[0].arguments);
+    },
+  },
+  { name: 'toolgate authorize, JSON text turn', operation: (i) => gate.authorize(at(textTurns, i), context) },
+]);
 
 const [rawValue, gateValue, rawText, gateText] = results as [typeof results[number], typeof results[number], typeof results[number], typeof results[number]];
-console.log(`node ${process.version}, ${VARIANTS} rotating inputs, ns per call (7 runs)\n`);
+console.log(`node ${process.version}, ${VARIANTS} rotating inputs, ns per call (9 interleaved runs)\n`);
 console.log('| case | min | median | max |\n|---|---:|---:|---:|');
 for (const result of results) console.log(formatRow(result));
 console.log(`\nratio, decoded value: ${(gateValue.median / rawValue.median).toFixed(2)}x the raw parts`);

@@ -7,30 +7,44 @@ export interface Measurement {
   readonly max: number;
 }
 
-/** A sink the measured function writes to, so its work cannot be optimized away. */
+/** A case to measure: `operation(i)` with `i` varying per call so inputs rotate and nothing is constant-folded. */
+export interface BenchCase {
+  readonly name: string;
+  readonly operation: (i: number) => unknown;
+}
+
+/** A sink the measured functions write to, so their work cannot be optimized away. */
 export const sink: { value: unknown } = { value: undefined };
 
 /**
- * Measures `operation(i)` in ns per call: warms up, then times `runs` batches
- * of `iterations` calls each. `i` varies per call so inputs rotate and
- * nothing is constant-folded.
+ * Measures cases in ns per call. Every case is warmed up first; then the
+ * runs are interleaved (case A, case B, … then again), so drift in the
+ * machine's speed hits every case alike and ratios stay fair.
  */
-export function measure(
-  name: string,
-  operation: (i: number) => unknown,
-  { runs = 7, iterations = 50_000, warmup = 20_000 } = {},
-): Measurement {
-  for (let i = 0; i < warmup; i++) sink.value = operation(i);
-  const perOp: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < iterations; i++) sink.value = operation(i);
-    perOp.push(Number(process.hrtime.bigint() - start) / iterations);
+export function measureAll(
+  cases: readonly BenchCase[],
+  { runs = 9, iterations = 50_000, warmup = 30_000 } = {},
+): Measurement[] {
+  for (const { operation } of cases) {
+    for (let i = 0; i < warmup; i++) sink.value = operation(i);
   }
-  const sorted = [...perOp].sort((a, b) => a - b);
+  const perOp = cases.map(() => [] as number[]);
+  for (let run = 0; run < runs; run++) {
+    cases.forEach(({ operation }, index) => {
+      const start = process.hrtime.bigint();
+      for (let i = 0; i < iterations; i++) sink.value = operation(i);
+      perOp[index]?.push(Number(process.hrtime.bigint() - start) / iterations);
+    });
+  }
+  return cases.map(({ name }, index) => summarize(name, perOp[index] ?? []));
+}
+
+/** Min, median and max of the runs. */
+export function summarize(name: string, runs: readonly number[]): Measurement {
+  const sorted = [...runs].sort((a, b) => a - b);
   return {
     name,
-    runs: perOp,
+    runs,
     min: sorted[0] ?? Number.NaN,
     median: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
     max: sorted[sorted.length - 1] ?? Number.NaN,
@@ -40,5 +54,5 @@ export function measure(
 /** Formats a measurement as a table row: name | min | median | max (ns). */
 export function formatRow(m: Measurement): string {
   const ns = (value: number) => value.toFixed(0).padStart(8);
-  return `| ${m.name.padEnd(58)} | ${ns(m.min)} | ${ns(m.median)} | ${ns(m.max)} |`;
+  return `| ${m.name.padEnd(44)} | ${ns(m.min)} | ${ns(m.median)} | ${ns(m.max)} |`;
 }

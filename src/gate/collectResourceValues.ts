@@ -27,13 +27,15 @@ const NO_VALUES = Object.freeze({ values: Object.freeze([]) });
 export function collectResourceValues(
   segments: PointerSegments,
   args: Readonly<Record<string, unknown>>,
+  /** The pointer as written; given when it has no `*`, so found values need no pointer built. */
+  written?: string,
 ):
   | { readonly values: readonly FoundValue[] }
   | { readonly problem: RefusalDetail; readonly value: unknown } {
-  if (segments.length === 1 && typeof segments[0] === 'string') {
+  if (written !== undefined && segments.length === 1 && typeof segments[0] === 'string') {
     // /path => the common case, one own property, decided without building pointers.
     const key = segments[0];
-    return hasOwn(args, key) ? { values: [{ pointer: `/${escapePointer(key)}`, value: args[key] }] } : NO_VALUES;
+    return hasOwn(args, key) ? { values: [{ pointer: written, value: args[key] }] } : NO_VALUES;
   }
   let found: FoundValue[] = [{ pointer: '', value: args }];
   for (const segment of segments) {

@@ -1,9 +1,10 @@
 import { clonePlainJson } from '../data/clonePlainJson.js';
-import { deepFreeze } from '../data/deepFreeze.js';
 import { describeValue } from '../data/describeValue.js';
+import { freezeParsedJson } from '../data/freezeParsedJson.js';
 import { isPlainObject } from '../data/isPlainObject.js';
 import { isToolVersion } from '../registry/isToolVersion.js';
-import { scanJsonText } from './scanJsonText.js';
+import { findDuplicateKey } from './findDuplicateKey.js';
+import { countJsonKeys } from './countJsonKeys.js';
 
 /** A call as the model proposed it, decoded but not yet checked. */
 export interface ProposedCall {
@@ -63,14 +64,14 @@ function parseText(text: string, limits: ResolvedLimits, baseDepth = 0): Parsed 
   } catch (error) {
     return { why: `it is not valid JSON (${error instanceof Error ? error.message : 'parse error'})` };
   }
-  const scan = scanJsonText(text);
-  if (scan.depth + baseDepth > limits.maxDepth) {
+  // INVARIANT: what is checked is what is handed on; nobody can change it afterwards.
+  const parsedKeys = freezeParsedJson(value, limits.maxDepth - baseDepth);
+  if (parsedKeys < 0) {
     return { why: `it is nested deeper than the limit of ${limits.maxDepth} levels` };
   }
-  if (scan.duplicateKey !== undefined) {
-    return {
-      why: `the key ${JSON.stringify(describeValue(scan.duplicateKey))} appears twice in one object; send each key once`,
-    };
+  if (parsedKeys !== countJsonKeys(text)) {
+    const key = findDuplicateKey(text) ?? '';
+    return { why: `the key ${JSON.stringify(describeValue(key))} appears twice in one object; send each key once` };
   }
   return { value };
 }
@@ -131,15 +132,11 @@ function decodeCall(item: unknown, limits: ResolvedLimits): ProposedCall | { rea
   if (!isPlainObject(args)) {
     return { why: '"arguments" must be an object, or a JSON string holding one' };
   }
-  return {
-    tool,
-    version,
-    ref: `${tool}@${version}`,
-    shape,
-    // INVARIANT: what is checked is what is handed on; nobody can change it afterwards.
-    arguments: deepFreeze(args),
-    ...(rawArguments === undefined ? {} : { rawArguments }),
-  };
+  const ref = `${tool}@${version}`;
+  // INVARIANT: args are frozen already, by clonePlainJson or freezeParsedJson.
+  return rawArguments === undefined
+    ? { tool, version, ref, shape, arguments: args }
+    : { tool, version, ref, shape, arguments: args, rawArguments };
 }
 
 function malformed(why: string, callIndex?: number): DecodedTurn {

@@ -1,4 +1,5 @@
 import type { HostMatcher, HostPattern } from '../scope/host/index.js';
+import type { RootMatcher } from '../scope/folder/compileRootMatcher.js';
 import type { CanonicalPath } from '../scope/path/index.js';
 import type { SecretMatcher } from '../scope/secret/index.js';
 import type { Grant } from './types.js';
@@ -9,6 +10,8 @@ export interface CompiledGrant {
   /** Roots allowing reads (every root) and roots allowing writes. */
   readonly readRoots: ReadonlySet<CanonicalPath>;
   readonly writeRoots: ReadonlySet<CanonicalPath>;
+  readonly readable: RootMatcher;
+  readonly writable: RootMatcher;
   readonly hosts: HostMatcher;
   readonly hostPatterns: readonly HostPattern[];
   readonly secrets: SecretMatcher;

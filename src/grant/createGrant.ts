@@ -7,6 +7,7 @@ import { findRefProblem } from '../registry/parseToolRef.js';
 import { compileHostMatcher, parseHostPattern, type HostPattern } from '../scope/host/index.js';
 import { canonicalizeRoot, type CanonicalPath } from '../scope/path/index.js';
 import { compileSecretMatcher, parseSecretPattern, type SecretPattern } from '../scope/secret/index.js';
+import { compileRootMatcher } from '../scope/folder/compileRootMatcher.js';
 import { attachCompiledGrant } from './compiledGrant.js';
 import type { Budgets, FolderGrant, Grant, GrantSpec } from './types.js';
 
@@ -81,6 +82,8 @@ export function createGrant(spec: GrantSpec): Grant {
     tools: new Set(grant.tools),
     readRoots,
     writeRoots,
+    readable: compileRootMatcher(readRoots),
+    writable: compileRootMatcher(writeRoots),
     hosts: compileHostMatcher(hostPatterns),
     hostPatterns: Object.freeze(hostPatterns),
     secrets: compileSecretMatcher(secretPatterns),

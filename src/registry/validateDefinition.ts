@@ -16,6 +16,8 @@ import type { ResourceSpec, ToolEntry } from './types.js';
 export interface CompiledResource {
   readonly spec: ResourceSpec;
   readonly segments: PointerSegments;
+  /** The pointer as written when it has no `*`: then it is also the pointer of the one value found. */
+  readonly written: string | undefined;
   readonly access: 'read' | 'write';
 }
 
@@ -202,7 +204,8 @@ function readResources(list: unknown, problems: string[]): CompiledResource[] {
         ? { kind: 'path' as const, at: at as string, access: resolvedAccess }
         : { kind: kind as ResourceSpec['kind'], at: at as string },
     );
-    compiled.push({ spec, segments: pointer.value, access: resolvedAccess });
+    const written = pointer.value.every((segment) => typeof segment === 'string') ? spec.at : undefined;
+    compiled.push({ spec, segments: pointer.value, written, access: resolvedAccess });
   });
   return compiled;
 }

@@ -23,7 +23,7 @@ export const areHostsInScope: Check = (call, ctx) => {
     }
   }
   for (const resource of tool.networkResources) {
-    const found = collectResourceValues(resource.segments, call.arguments);
+    const found = collectResourceValues(resource.segments, call.arguments, resource.written);
     if ('problem' in found) {
       return { code: 'network_out_of_scope', host: describeValue(found.value), details: [found.problem] };
     }

@@ -1,5 +1,4 @@
 import { describeValue } from '../../data/describeValue.js';
-import { isCoveredByRoots } from '../../scope/folder/isCoveredByRoots.js';
 import {
   canonicalizePath,
   canonicalizeRoot,
@@ -22,18 +21,21 @@ export const arePathsInScope: Check = (call, ctx) => {
   // INVARIANT: dispatch.grant refused a call with no tool; refuse again rather than pass.
   if (tool === undefined) return { code: 'not_granted', ref: call.ref };
   for (const resource of tool.pathResources) {
-    const found = collectResourceValues(resource.segments, call.arguments);
+    const found = collectResourceValues(resource.segments, call.arguments, resource.written);
     if ('problem' in found) {
       return { code: 'folder_out_of_scope', path: describeValue(found.value), details: [found.problem] };
     }
-    const roots = resource.access === 'read' ? ctx.compiledGrant.readRoots : ctx.compiledGrant.writeRoots;
+    const grant = ctx.compiledGrant;
+    const reads = resource.access === 'read';
+    const roots = reads ? grant.readRoots : grant.writeRoots;
+    const matcher = reads ? grant.readable : grant.writable;
     for (const { pointer, value } of found.values) {
       const canonical = canonicalizePath(value, ctx.cwd);
       if (!canonical.ok) {
         return { code: 'folder_out_of_scope', path: describeValue(value), details: [{ pointer, message: canonical.problem }] };
       }
       const path = canonical.value;
-      if (!isCoveredByRoots(path, roots)) {
+      if (!matcher.covers(path)) {
         const message = `no granted folder allows ${resource.access === 'read' ? 'reading' : 'writing'} here`;
         return { code: 'folder_out_of_scope', path, details: [{ pointer, message }] };
       }

@@ -22,7 +22,7 @@ export const areSecretsInScope: Check = (call, ctx) => {
     }
   }
   for (const resource of tool.secretResources) {
-    const found = collectResourceValues(resource.segments, call.arguments);
+    const found = collectResourceValues(resource.segments, call.arguments, resource.written);
     if ('problem' in found) {
       return { code: 'secret_out_of_scope', secret: describeValue(found.value), details: [found.problem] };
     }

@@ -19,7 +19,7 @@ const escapeClass = (text: string) => text.replace(/[\\\]^-]/g, '\\$&');
 export function findForbiddenCharacter(text: string, banned: string): string | undefined {
   let search = searches.get(banned);
   if (search === undefined) {
-    search = new RegExp(`[\\u0000-\\u0020\\u007f${escapeClass(banned)}]`, 'u');
+    search = new RegExp(`[\\u0000-\\u0020\\u007f${escapeClass(banned)}]`);
     searches.set(banned, search);
   }
   return search.exec(text)?.[0];

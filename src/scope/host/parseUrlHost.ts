@@ -13,6 +13,9 @@ const SCHEMES: readonly (readonly [prefix: string, defaultPort: number])[] = [
   ['wss://', 443],
 ];
 
+/** Where the authority ends: the first "/", "?" or "#", or the end. */
+const END_OF_AUTHORITY = /[#/?]|$/;
+
 /**
  * Reads the host and port of a `url` resource, refusing any URL that parsers could read differently.
  *
@@ -37,7 +40,7 @@ export function parseUrlHost(value: unknown): ScopeResult<HostAndPort & { readon
   }
   // https://good.com:8443/x?y#z => "good.com:8443"
   const afterScheme = value.slice(scheme[0].length);
-  const authority = afterScheme.slice(0, afterScheme.search(/[#/?]|$/));
+  const authority = afterScheme.slice(0, afterScheme.search(END_OF_AUTHORITY));
   if (authority === '') {
     return fail('the URL has no host after "://"; write one such as https://example.com/');
   }
