@@ -4,7 +4,7 @@
  * Run with `npm run bench`. Not a test: nothing here asserts a time.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { createGate, createGrant, createRegistry } from '../dist/index.js';
+import { createGate, createGrant, createRegistry } from '../src/index.js';
 import { formatRow, measureAll } from './lib/measure.js';
 
 const VARIANTS = 64;
