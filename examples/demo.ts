@@ -64,7 +64,8 @@ const show = (decision: TurnDecision): string => {
     case 'rejected': {
       const { refusal } = decision;
       const where = refusal.callIndex === undefined ? '' : ` (call ${refusal.callIndex})`;
-      return `REFUSED  ${refusal.code} at ${refusal.check}${where}\n         ${refusal.reason}`;
+      const why = refusal.details?.[0]?.message;
+      return `REFUSED  ${refusal.code} at ${refusal.check}${where}\n         ${refusal.reason}${why === undefined ? '' : `\n         why: ${why}`}`;
     }
   }
 };
