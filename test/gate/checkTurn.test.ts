@@ -202,3 +202,16 @@ describe('checkTurn: the proposal stage', () => {
     });
   });
 });
+
+describe('proposal.arguments with many errors', () => {
+  it('lists the first 20 schema errors and counts the rest', () => {
+    const { gate, context } = aGateSetup();
+    const hosts = Array.from({ length: 50 }, (_, i) => i);
+    const decision = gate.checkTurn(aTurn('net/ping', { hosts }), context);
+    if (decision.settled !== 'rejected') throw new Error('expected a refusal');
+    const details = decision.refusal.details ?? [];
+    expect(details).toHaveLength(21);
+    expect(details[0]).toEqual({ pointer: '/hosts/0', message: 'must be string' });
+    expect(details[20]).toEqual({ pointer: '', message: '… and 30 more schema errors' });
+  });
+});
