@@ -1,26 +1,17 @@
-import { describeValue } from '../data/describeValue.js';
-import { isPlainObject } from '../data/isPlainObject.js';
 import { messageOf } from '../data/messageOf.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import type { RealpathFn } from '../realpath/RealpathFn.js';
 import { compiledToolsOf } from '../registry/registryInternals.js';
+import type { Registry } from '../registry/types.js';
 import type { CheckContext } from './Check.js';
 import { decodeAuthorizedCall, issueCall } from './decodeAuthorizedCall.js';
-import { decodeTurn, type ProposedCall, type ResolvedLimits } from './decodeTurn.js';
+import { decodeTurn, type ProposedCall } from './decodeTurn.js';
 import { DISPATCH_CHECKS, PROPOSAL_CHECKS, runChecks, type PipelineEntry } from './pipeline.js';
 import { readContext, type CallerContext } from './readContext.js';
-import { reasonFor } from './reasonFor.js';
-import type { RefusalFacts } from './refusalFacts.js';
-import type {
-  AuthorizedCall,
-  DispatchDecision,
-  ExtraCheck,
-  Gate,
-  Refusal,
-  TurnDecision,
-  TurnLimits,
-} from './types.js';
-import type { Registry } from '../registry/types.js';
+import { resolveLimits } from './resolveLimits.js';
+import { toExtraCheckEntry } from './toExtraCheckEntry.js';
+import { contextRefusal, toRefusal } from './toRefusal.js';
+import type { AuthorizedCall, DispatchDecision, ExtraCheck, Gate, Refusal, TurnDecision, TurnLimits } from './types.js';
 
 /** What the core gate needs: `realpath` already resolved to a function. */
 export interface CoreGateOptions {
@@ -29,8 +20,6 @@ export interface CoreGateOptions {
   readonly checks?: readonly ExtraCheck[];
   readonly limits?: TurnLimits;
 }
-
-const RESERVED_PREFIXES = ['proposal.', 'dispatch.', 'gate.'];
 
 /**
  * Builds the ordered authority gate over a registry. The built-in checks
@@ -43,7 +32,7 @@ export function createCoreGate(options: CoreGateOptions): Gate {
     throw new ToolgateError('invalid_option', 'createGate needs { registry } made by createRegistry()');
   }
   const limits = resolveLimits(options.limits);
-  const dispatchChecks = [...DISPATCH_CHECKS, ...(options.checks ?? []).map(toPipelineEntry)];
+  const dispatchChecks = [...DISPATCH_CHECKS, ...(options.checks ?? []).map(toExtraCheckEntry)];
   const realpath = options.realpath;
 
   /** Runs checks for one call, with the registry's current entry for its exact ref. */
@@ -129,23 +118,6 @@ function rejected(refusal: Refusal): TurnDecision {
   return { settled: 'rejected', refusal };
 }
 
-/** Builds the public refusal; the reason comes from the facts, in one place. */
-function toRefusal(check: string, facts: RefusalFacts, callIndex?: number, ref?: string): Refusal {
-  const details = 'details' in facts && facts.details.length > 0 ? facts.details : undefined;
-  return Object.freeze({
-    check,
-    code: facts.code,
-    reason: reasonFor(facts),
-    ...(callIndex === undefined ? {} : { callIndex }),
-    ...(ref === undefined ? {} : { ref: describeValue(ref) }),
-    ...(details === undefined ? {} : { details: Object.freeze(details.map((detail) => Object.freeze({ ...detail }))) }),
-  });
-}
-
-function contextRefusal(detail: { readonly pointer: string; readonly message: string }): Refusal {
-  return toRefusal('gate.context', { code: 'check_failed', check: 'gate.context', details: [detail] });
-}
-
 /** Wraps a stage so that even a bug in the gate itself refuses instead of throwing. */
 function neverThrows<A extends unknown[], R>(stage: (...args: A) => R, refuse: (refusal: Refusal) => R): (...args: A) => R {
   return (...args) => {
@@ -155,49 +127,4 @@ function neverThrows<A extends unknown[], R>(stage: (...args: A) => R, refuse: (
       return refuse(toRefusal('gate', { code: 'check_failed', check: 'gate', details: [{ pointer: '', message: messageOf(error) }] }));
     }
   };
-}
-
-/** Turns an extra check into a pipeline entry: only `{ ok: true }` passes. */
-function toPipelineEntry(extra: ExtraCheck, index: number): PipelineEntry {
-  if (!isPlainObject(extra) || typeof extra.id !== 'string' || extra.id === '' || typeof extra.check !== 'function') {
-    throw new ToolgateError('invalid_option', `checks[${index}] must be { id: string, check: (call, ctx) => verdict }`);
-  }
-  if (RESERVED_PREFIXES.some((prefix) => extra.id.startsWith(prefix))) {
-    throw new ToolgateError('invalid_option', `checks[${index}].id ${JSON.stringify(extra.id)} must not start with ${RESERVED_PREFIXES.join(', ')}: those name built-in checks`);
-  }
-  const { id, check } = extra;
-  return {
-    id,
-    check: (call, ctx) => {
-      // INVARIANT: extra checks run after dispatch.grant, which refused a call with no tool.
-      if (ctx.tool === undefined) return { code: 'not_granted', ref: call.ref };
-      const { grant, step, cwd, visible } = ctx;
-      const verdict: unknown = check(call as AuthorizedCall, {
-        grant,
-        entry: ctx.tool.entry,
-        ...(step === undefined ? {} : { step }),
-        ...(cwd === undefined ? {} : { cwd }),
-        ...(visible === undefined ? {} : { visible }),
-      });
-      if (isPlainObject(verdict) && verdict.ok === true) return undefined;
-      if (isPlainObject(verdict) && verdict.ok === false && typeof verdict.reason === 'string' && verdict.reason !== '') {
-        return { code: 'check_refused', reason: verdict.reason };
-      }
-      return { code: 'check_failed', check: id, details: [{ pointer: '', message: 'the check returned neither { ok: true } nor { ok: false, reason }' }] };
-    },
-  };
-}
-
-const DEFAULT_MAX_BYTES = 1024 * 1024;
-const DEFAULT_MAX_DEPTH = 64;
-
-function resolveLimits(limits: TurnLimits | undefined): ResolvedLimits {
-  const maxBytes = limits?.maxBytes ?? DEFAULT_MAX_BYTES;
-  const maxDepth = limits?.maxDepth ?? DEFAULT_MAX_DEPTH;
-  for (const [name, value] of [['maxBytes', maxBytes], ['maxDepth', maxDepth]] as const) {
-    if (!Number.isSafeInteger(value) || value < 1) {
-      throw new ToolgateError('invalid_option', `limits.${name} ${describeValue(value)} must be a positive integer`);
-    }
-  }
-  return { maxBytes, maxDepth };
 }
