@@ -9,7 +9,9 @@ import { compileInputSchema } from './compileInputSchema.js';
 import { formatSchemaErrors } from './formatSchemaErrors.js';
 import { isToolName } from './isToolName.js';
 import { isToolVersion } from './isToolVersion.js';
-import { parseResourcePointer, type PointerSegments } from './parseResourcePointer.js';
+import type { PointerSegments } from './parseResourcePointer.js';
+import { readResources } from './readResources.js';
+import { readStringList } from './readStringList.js';
 import type { ResourceSpec, ToolEntry } from './types.js';
 
 /** A resource with its pointer parsed once. */
@@ -37,8 +39,6 @@ const KEYS = new Set([
   'name', 'version', 'kind', 'description', 'inputSchema', 'shapes',
   'network', 'secrets', 'resources', 'example',
 ]);
-const RESOURCE_KEYS = new Set(['kind', 'at', 'access']);
-const RESOURCE_KINDS = new Set(['path', 'url', 'host', 'secret']);
 const SHAPE = /^[a-z][\w-]{0,63}$/;
 
 /**
@@ -81,7 +81,7 @@ export function validateDefinition(
   if (!schema.ok) problems.push(schema.problem);
 
   const beforeShapes = problems.length;
-  const shapes = readStrings(definition, 'shapes', ['call'], problems, (shape, where) =>
+  const shapes = readStringList(definition, 'shapes', ['call'], problems, (shape, where) =>
     SHAPE.test(shape) ? undefined : `${where} ${describeValue(shape)} must be a lower-case word such as "call", "read" or "overwrite"`,
   );
   // Only an empty list is this problem; a list of bad shapes was reported item by item.
@@ -90,13 +90,13 @@ export function validateDefinition(
   }
 
   const network: HostPattern[] = [];
-  readStrings(definition, 'network', [], problems, (text, where) => {
+  readStringList(definition, 'network', [], problems, (text, where) => {
     const pattern = parseHostPattern(text);
     if (!pattern.ok) return `${where} ${describeValue(text)}: ${pattern.problem}`;
     network.push(pattern.value);
     return undefined;
   });
-  const secrets = readStrings(definition, 'secrets', [], problems, (secret, where) =>
+  const secrets = readStringList(definition, 'secrets', [], problems, (secret, where) =>
     isSecretName(secret) ? undefined : `${where} ${describeValue(secret)} must be 1–128 letters, digits, "_", "." or "-"`,
   );
   const resources = readResources(definition.resources, problems);
@@ -138,74 +138,4 @@ export function validateDefinition(
       secretResources: ofKinds('secret'),
     }),
   };
-}
-
-/** Reads an optional list of strings, checking each; duplicates are dropped, first kept. */
-function readStrings(
-  definition: Record<string, unknown>,
-  key: string,
-  fallback: readonly string[],
-  problems: string[],
-  check: (item: string, where: string) => string | undefined,
-): string[] {
-  if (!hasOwn(definition, key)) return [...fallback];
-  const list = definition[key];
-  if (!Array.isArray(list)) {
-    problems.push(`${key} must be a list of strings`);
-    return [];
-  }
-  const seen = new Set<string>();
-  list.forEach((item: unknown, index) => {
-    const where = `${key}[${index}]`;
-    if (typeof item !== 'string') {
-      problems.push(`${where} must be a string`);
-      return;
-    }
-    const problem = check(item, where);
-    if (problem !== undefined) problems.push(problem);
-    else seen.add(item);
-  });
-  return [...seen];
-}
-
-/** Reads and checks `resources`, parsing each pointer once. */
-function readResources(list: unknown, problems: string[]): CompiledResource[] {
-  if (list === undefined) return [];
-  if (!Array.isArray(list)) {
-    problems.push('resources must be a list of { kind, at, access? }');
-    return [];
-  }
-  const compiled: CompiledResource[] = [];
-  list.forEach((item: unknown, index) => {
-    const where = `resources[${index}]`;
-    if (!isPlainObject(item)) {
-      problems.push(`${where} must be an object { kind, at, access? }`);
-      return;
-    }
-    const before = problems.length;
-    for (const key of Object.keys(item)) {
-      if (!RESOURCE_KEYS.has(key)) problems.push(`${where} has unknown key ${JSON.stringify(key)}; the keys are kind, at, access`);
-    }
-    const { kind, at, access } = item;
-    if (typeof kind !== 'string' || !RESOURCE_KINDS.has(kind)) {
-      problems.push(`${where}.kind ${describeValue(kind)} must be one of path, url, host, secret`);
-    }
-    if (hasOwn(item, 'access') && kind !== 'path') {
-      problems.push(`${where}.access is only for path resources; remove it`);
-    } else if (hasOwn(item, 'access') && access !== 'read' && access !== 'write') {
-      problems.push(`${where}.access ${describeValue(access)} must be "read" or "write"`);
-    }
-    const pointer = parseResourcePointer(at);
-    if (!pointer.ok) problems.push(`${where}.at ${describeValue(at)}: ${pointer.problem}`);
-    if (problems.length > before || !pointer.ok) return;
-    const resolvedAccess = access === 'read' ? 'read' : 'write';
-    const spec = Object.freeze(
-      kind === 'path'
-        ? { kind: 'path' as const, at: at as string, access: resolvedAccess }
-        : { kind: kind as ResourceSpec['kind'], at: at as string },
-    );
-    const written = pointer.value.every((segment) => typeof segment === 'string') ? spec.at : undefined;
-    compiled.push({ spec, segments: pointer.value, written, access: resolvedAccess });
-  });
-  return compiled;
 }
