@@ -2,6 +2,7 @@ import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { isPlainObject } from '../data/isPlainObject.js';
+import { messageOf } from '../data/messageOf.js';
 import type { ScopeResult } from '../scope/result.js';
 
 // ajv-formats is CommonJS: its default import is `module.exports`, the
@@ -69,7 +70,13 @@ export function compileInputSchema(schema: unknown): ScopeResult<ValidateFunctio
       problem: 'inputSchema must describe an object: set type to "object" (arguments are always an object)',
     };
   }
-  const ajv = ajvFor(schema);
+  let ajv: Ajv | Ajv2020 | undefined;
+  try {
+    ajv = ajvFor(schema);
+  } catch (error) {
+    // Ajv's own setup can fail, e.g. under a polluted Object.prototype.
+    return { ok: false, problem: `inputSchema could not be compiled: ${messageOf(error)}` };
+  }
   if (ajv === undefined) {
     return {
       ok: false,
@@ -80,8 +87,7 @@ export function compileInputSchema(schema: unknown): ScopeResult<ValidateFunctio
   try {
     return { ok: true, value: ajv.compile(schema) };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, problem: `inputSchema does not compile: ${message}` };
+    return { ok: false, problem: `inputSchema does not compile: ${messageOf(error)}` };
   }
 }
 

@@ -61,7 +61,12 @@ export function validateDefinition(
       problems.push(`unknown key ${JSON.stringify(key)}; the keys are ${[...KEYS].join(', ')}`);
     }
   }
-  const { name, version, description } = definition;
+  // Own properties only: a polluted Object.prototype must not fill in a missing field.
+  const own = (key: string): unknown => (hasOwn(definition, key) ? definition[key] : undefined);
+  const name = own('name');
+  const version = own('version');
+  const description = own('description');
+  const inputSchema = own('inputSchema');
   if (!isToolName(name)) {
     problems.push(
       `name ${describeValue(name)} must be 1–4 segments joined by "/", each a letter followed by letters, digits, "_" or "-", at most 128 characters`,
@@ -77,7 +82,7 @@ export function validateDefinition(
   if (typeof description !== 'string' || description.trim() === '') {
     problems.push('description must be a non-empty string: the menu shows it to the model');
   }
-  const schema = compileInputSchema(definition.inputSchema);
+  const schema = compileInputSchema(inputSchema);
   if (!schema.ok) problems.push(schema.problem);
 
   const beforeShapes = problems.length;
@@ -99,7 +104,7 @@ export function validateDefinition(
   const secrets = readStringList(definition, 'secrets', [], problems, (secret, where) =>
     isSecretName(secret) ? undefined : `${where} ${describeValue(secret)} must be 1–128 letters, digits, "_", "." or "-"`,
   );
-  const resources = readResources(definition.resources, problems);
+  const resources = readResources(own('resources'), problems);
 
   if (schema.ok && hasOwn(definition, 'example') && !schema.value(definition.example)) {
     const errors = formatSchemaErrors(schema.value.errors)
@@ -116,7 +121,7 @@ export function validateDefinition(
     ref: `${name}@${version}`,
     kind: kind as string,
     description: description as string,
-    inputSchema: definition.inputSchema as Readonly<Record<string, unknown>>,
+    inputSchema: inputSchema as Readonly<Record<string, unknown>>,
     shapes: Object.freeze(shapes),
     network: Object.freeze(network.map((pattern) => pattern.text)),
     secrets: Object.freeze(secrets),
