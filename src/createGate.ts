@@ -1,7 +1,9 @@
 import { describeValue } from './data/describeValue.js';
+import { hasOwn } from './data/hasOwn.js';
 import { isPlainObject } from './data/isPlainObject.js';
 import { ToolgateError } from './errors/ToolgateError.js';
 import { createCoreGate } from './gate/createGate.js';
+import { attachGateRegistry } from './gate/gateRegistry.js';
 import type { Gate, GateOptions } from './gate/types.js';
 import { nodeRealpath } from './realpath/nodeRealpath.js';
 
@@ -23,17 +25,23 @@ export function createGate(options: GateOptions): Gate {
       throw new ToolgateError('invalid_option', `createGate has no option ${JSON.stringify(key)}; the options are registry, realpath, checks, limits`);
     }
   }
-  const { registry, realpath, checks, limits } = options;
+  // Own properties only: a polluted Object.prototype must not switch on realpath or set limits.
+  const own = <K extends keyof GateOptions>(key: K): GateOptions[K] | undefined => (hasOwn(options, key) ? options[key] : undefined);
+  // INVARIANT: createCoreGate refuses a registry not made by createRegistry, undefined included.
+  const [registry, realpath, checks, limits] = [own('registry') as GateOptions['registry'], own('realpath'), own('checks'), own('limits')];
   if (realpath !== undefined && realpath !== 'node' && typeof realpath !== 'function') {
     throw new ToolgateError('invalid_option', `realpath ${describeValue(realpath)} must be 'node' or a function (absolutePath) => realPath | undefined`);
   }
   if (checks !== undefined && !Array.isArray(checks)) {
     throw new ToolgateError('invalid_option', 'checks must be a list of { id, check }');
   }
-  return createCoreGate({
+  const gate = createCoreGate({
     registry,
     ...(realpath === undefined ? {} : { realpath: realpath === 'node' ? nodeRealpath : realpath }),
     ...(checks === undefined ? {} : { checks }),
     ...(limits === undefined ? {} : { limits }),
   });
+  // createRun reads the registry back (the Gate type does not expose it).
+  attachGateRegistry(gate, registry);
+  return gate;
 }

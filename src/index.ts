@@ -30,3 +30,46 @@ export type {
   ToolDefinition,
   ToolEntry,
 } from './registry/types.js';
+export { renderMenu } from './menu/renderMenu.js';
+export type { MenuOptions, MenuStep } from './menu/types.js';
+export { fromProviderCall } from './providers/fromProviderCall.js';
+export { toAnthropicTools } from './providers/toAnthropicTools.js';
+export { toMcpTools } from './providers/toMcpTools.js';
+export { toOpenAITools, type OpenAIToolsFormat } from './providers/toOpenAITools.js';
+export { toProviderToolName } from './providers/toProviderToolName.js';
+export type {
+  AnthropicTool,
+  CallEnvelope,
+  FromProviderCallOptions,
+  McpTool,
+  OpenAIChatTool,
+  OpenAIResponsesTool,
+  Provider,
+} from './providers/types.js';
+export { createMemorySink, type MemorySink } from './run/createMemorySink.js';
+export { createRun } from './run/createRun.js';
+export { digestToolEntry } from './run/digestToolEntry.js';
+export { formatReprompt } from './run/formatReprompt.js';
+export { redactRecord } from './run/redactRecord.js';
+export { summarizeRecords } from './run/summarizeRecords.js';
+export type {
+  DispatchRecord,
+  ProposeOptions,
+  RecordSink,
+  RecordedTool,
+  Run,
+  RunEntry,
+  RunOptions,
+  RunStatus,
+  RunSummary,
+  Spent,
+  StepSummary,
+  TurnRecord,
+  TurnSettlement,
+} from './run/types.js';
+export {
+  selfRunRuntime,
+  type SelfRunOptions,
+  type SelfRunRuntime,
+  type StarterWorkflow,
+} from './selfRun/selfRunRuntime.js';

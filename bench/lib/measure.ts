@@ -39,6 +39,52 @@ export function measureAll(
   return cases.map(({ name }, index) => summarize(name, perOp[index] ?? []));
 }
 
+/** How long to warm up and run each case, in milliseconds, and how many interleaved rounds. */
+export interface TimedOptions {
+  readonly rounds: number;
+  readonly roundMs: number;
+  readonly warmupMs: number;
+}
+
+/**
+ * Like `measureAll`, but each case gets its own iteration count, calibrated
+ * during warm-up so one round of it takes about `roundMs`: a 1 µs and a
+ * 10 ms operation can be measured side by side. The input index keeps
+ * counting across warm-up and rounds, so inputs keep rotating.
+ */
+export function measureTimed(cases: readonly BenchCase[], options: TimedOptions): Measurement[] {
+  const next = cases.map(() => 0);
+  const batch = cases.map(({ operation }, index) => {
+    // Warm up in doubling batches until the time is spent; the last batch calibrates.
+    const deadline = performance.now() + options.warmupMs;
+    let size = 1;
+    let perOp: number;
+    let i = 0;
+    for (;;) {
+      const start = performance.now();
+      for (const end = i + size; i < end; i++) sink.value = operation(i);
+      const elapsed = performance.now() - start;
+      perOp = elapsed / size;
+      if (performance.now() >= deadline && elapsed > 5) break;
+      if (elapsed < options.roundMs / 4) size *= 2;
+    }
+    next[index] = i;
+    return Math.max(3, Math.round(options.roundMs / Math.max(perOp, 1e-6)));
+  });
+  const perOp = cases.map(() => [] as number[]);
+  for (let round = 0; round < options.rounds; round++) {
+    cases.forEach(({ operation }, index) => {
+      const iterations = batch[index] ?? 3;
+      let i = next[index] ?? 0;
+      const start = process.hrtime.bigint();
+      for (let end = i + iterations; i < end; i++) sink.value = operation(i);
+      perOp[index]?.push(Number(process.hrtime.bigint() - start) / iterations);
+      next[index] = i;
+    });
+  }
+  return cases.map(({ name }, index) => summarize(name, perOp[index] ?? []));
+}
+
 /** Min, median and max of the runs. */
 export function summarize(name: string, runs: readonly number[]): Measurement {
   const sorted = [...runs].sort((a, b) => a - b);
@@ -46,9 +92,17 @@ export function summarize(name: string, runs: readonly number[]): Measurement {
     name,
     runs,
     min: sorted[0] ?? Number.NaN,
-    median: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
+    median: median(sorted),
     max: sorted[sorted.length - 1] ?? Number.NaN,
   };
+}
+
+/** The median of some numbers (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** Formats a measurement as a table row: name | min | median | max (ns). */

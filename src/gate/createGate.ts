@@ -1,3 +1,4 @@
+import { hasOwn } from '../data/hasOwn.js';
 import { messageOf } from '../data/messageOf.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import type { RealpathFn } from '../realpath/RealpathFn.js';
@@ -27,13 +28,15 @@ export interface CoreGateOptions {
  * Throws `ToolgateError` (`invalid_option`) for bad options; deciding never throws.
  */
 export function createCoreGate(options: CoreGateOptions): Gate {
-  const tools = compiledToolsOf(options.registry);
+  // Own properties only: a polluted Object.prototype must not supply realpath, checks or limits.
+  const own = <K extends keyof CoreGateOptions>(key: K): CoreGateOptions[K] | undefined => (hasOwn(options, key) ? options[key] : undefined);
+  const tools = compiledToolsOf(own('registry'));
   if (tools === undefined) {
     throw new ToolgateError('invalid_option', 'createGate needs { registry } made by createRegistry()');
   }
-  const limits = resolveLimits(options.limits);
-  const dispatchChecks = [...DISPATCH_CHECKS, ...(options.checks ?? []).map(toExtraCheckEntry)];
-  const realpath = options.realpath;
+  const limits = resolveLimits(own('limits'));
+  const dispatchChecks = [...DISPATCH_CHECKS, ...(own('checks') ?? []).map(toExtraCheckEntry)];
+  const realpath = own('realpath');
 
   /** Runs checks for one call, with the registry's current entry for its exact ref. */
   const refuseCall = (
@@ -70,10 +73,11 @@ export function createCoreGate(options: CoreGateOptions): Gate {
       // INVARIANT: proposal.granted passed, so the registry has this exact ref.
       const shape = call.shape ?? tools.get(call.ref)?.entry.shapes[0] ?? 'call';
       const authorized: AuthorizedCall =
-        call.rawArguments === undefined
+        // hasOwn: an inherited rawArguments (a polluted prototype) must never reach the tool.
+        call.rawArguments === undefined || !hasOwn(call, 'rawArguments')
           ? { tool: call.tool, version: call.version, ref: call.ref, shape, arguments: call.arguments }
           : { tool: call.tool, version: call.version, ref: call.ref, shape, arguments: call.arguments, rawArguments: call.rawArguments };
-      calls.push(issueCall(Object.freeze(authorized)));
+      calls.push(issueCall(authorized));
     }
     return { settled: 'tool', calls: Object.freeze(calls) };
   };

@@ -1,5 +1,6 @@
 import { clonePlainJson } from '../data/clonePlainJson.js';
 import { describeValue } from '../data/describeValue.js';
+import { hasOwn } from '../data/hasOwn.js';
 import { freezeParsedJson } from '../data/freezeParsedJson.js';
 import { isPlainObject } from '../data/isPlainObject.js';
 import { isToolVersion } from '../registry/isToolVersion.js';
@@ -115,13 +116,15 @@ function decodeCall(item: unknown, limits: ResolvedLimits): ProposedCall | { rea
   if (unknown !== undefined) {
     return { why: `a call has no key ${JSON.stringify(describeValue(unknown))}; its keys are tool, version, shape, arguments` };
   }
-  const { tool, version, shape } = item;
+  // Own properties only: a polluted Object.prototype must not supply a missing shape or arguments.
+  const own = (key: string): unknown => (hasOwn(item, key) ? item[key] : undefined);
+  const [tool, version, shape] = [own('tool'), own('version'), own('shape')];
   if (typeof tool !== 'string' || tool === '') return { why: '"tool" must be the tool name, a non-empty string' };
   if (!isToolVersion(version)) return { why: '"version" must be the tool version, a positive integer such as 1' };
   if (shape !== undefined && (typeof shape !== 'string' || shape === '')) {
     return { why: '"shape" must be a non-empty string, or left out for the default shape' };
   }
-  let args = item.arguments;
+  let args = own('arguments');
   let rawArguments: string | undefined;
   if (typeof args === 'string') {
     rawArguments = args;

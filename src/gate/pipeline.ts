@@ -51,7 +51,9 @@ export function runChecks(
   call: ProposedCall,
   ctx: CheckContext,
 ): { readonly check: string; readonly facts: RefusalFacts } | undefined {
-  for (const { id, check } of checks) {
+  // An index, not for…of: this loop runs for every check of every call.
+  for (let index = 0; index < checks.length; index++) {
+    const { id, check } = checks[index] as PipelineEntry;
     let facts: RefusalFacts | undefined;
     try {
       facts = check(call, ctx);

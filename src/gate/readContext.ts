@@ -1,3 +1,4 @@
+import { hasOwn } from '../data/hasOwn.js';
 import { isPlainObject } from '../data/isPlainObject.js';
 import { compiledGrantOf } from '../grant/compiledGrant.js';
 import type { CheckContext } from './Check.js';
@@ -15,7 +16,9 @@ export function readContext(context: unknown): CallerContext | RefusalDetail {
   if (!isPlainObject(context)) {
     return { pointer: '', message: 'the context must be an object { grant, step?, cwd?, visible? }' };
   }
-  const { grant, step, cwd, visible } = context;
+  // Own properties only: a polluted Object.prototype must not supply a step, cwd or visible set.
+  const own = (key: string): unknown => (hasOwn(context, key) ? context[key] : undefined);
+  const [grant, step, cwd, visible] = [own('grant'), own('step'), own('cwd'), own('visible')];
   const compiledGrant = compiledGrantOf(grant);
   if (compiledGrant === undefined) {
     return { pointer: '/grant', message: 'the grant was not made by createGrant; pass createGrant(spec)' };
@@ -41,7 +44,9 @@ export function readContext(context: unknown): CallerContext | RefusalDetail {
 function isStep(value: unknown): value is Step {
   return (
     isPlainObject(value) &&
+    hasOwn(value, 'name') &&
     typeof value.name === 'string' &&
+    hasOwn(value, 'tools') &&
     Array.isArray(value.tools) &&
     (value.tools as unknown[]).every((tool) => typeof tool === 'string')
   );

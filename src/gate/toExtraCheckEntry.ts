@@ -1,3 +1,4 @@
+import { hasOwn } from '../data/hasOwn.js';
 import { isPlainObject } from '../data/isPlainObject.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import type { PipelineEntry } from './pipeline.js';
@@ -28,10 +29,11 @@ export function toExtraCheckEntry(extra: ExtraCheck, index: number): PipelineEnt
         ...(cwd === undefined ? {} : { cwd }),
         ...(visible === undefined ? {} : { visible }),
       });
-      if (isPlainObject(verdict) && verdict.ok === true) return undefined;
-      if (isPlainObject(verdict) && verdict.ok === false && typeof verdict.reason === 'string' && verdict.reason !== '') {
-        return { code: 'check_refused', reason: verdict.reason };
-      }
+      // Own properties only: { } must not pass because a polluted prototype says ok: true.
+      const ok = isPlainObject(verdict) && hasOwn(verdict, 'ok') ? verdict.ok : undefined;
+      const reason = isPlainObject(verdict) && hasOwn(verdict, 'reason') ? verdict.reason : undefined;
+      if (ok === true) return undefined;
+      if (ok === false && typeof reason === 'string' && reason !== '') return { code: 'check_refused', reason };
       return { code: 'check_failed', check: id, details: [{ pointer: '', message: 'the check returned neither { ok: true } nor { ok: false, reason }' }] };
     },
   };

@@ -1,11 +1,13 @@
 import { describeValue } from '../data/describeValue.js';
+import { hasOwn } from '../data/hasOwn.js';
 import { reasonFor } from './reasonFor.js';
 import type { RefusalFacts } from './refusalFacts.js';
 import type { Refusal, RefusalDetail } from './types.js';
 
 /** Builds the public refusal; the reason comes from the facts, in one place. */
 export function toRefusal(check: string, facts: RefusalFacts, callIndex?: number, ref?: string): Refusal {
-  const details = 'details' in facts && facts.details.length > 0 ? facts.details : undefined;
+  // hasOwn, not `in`: details a polluted prototype supplies are not this refusal's.
+  const details = hasOwn(facts, 'details') && 'details' in facts && facts.details.length > 0 ? facts.details : undefined;
   return Object.freeze({
     check,
     code: facts.code,

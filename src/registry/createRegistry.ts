@@ -30,6 +30,15 @@ export function createRegistry(options: { readonly builtins?: BuiltinsMode } = {
   if (!MODES.includes(mode)) {
     throw new ToolgateError('invalid_option', `builtins ${describeValue(mode)} must be "self-run", "managed" or "none"`);
   }
+  return createRegistryWith(builtinsFor(mode));
+}
+
+/**
+ * Creates a registry whose built-in tools are exactly `builtins`. Internal:
+ * `selfRunRuntime` uses it to leave the file tools out (Kortecx: no folder or
+ * no model served, no file tool); everyone else goes through `createRegistry`.
+ */
+export function createRegistryWith(builtins: ReturnType<typeof builtinsFor>): Registry {
   const tools = new Map<string, CompiledTool>();
   let revision = 0;
 
@@ -48,7 +57,7 @@ export function createRegistry(options: { readonly builtins?: BuiltinsMode } = {
     return compiled.entry;
   };
 
-  for (const { definition, grantable } of builtinsFor(mode)) add(definition, true, grantable);
+  for (const { definition, grantable } of builtins) add(definition, true, grantable);
 
   const registry = Object.freeze<Registry>({
     register: (definition) => add(definition, false, true),

@@ -26,7 +26,9 @@ export function readResources(list: unknown, problems: string[]): CompiledResour
     for (const key of Object.keys(item)) {
       if (!RESOURCE_KEYS.has(key)) problems.push(`${where} has unknown key ${JSON.stringify(key)}; the keys are kind, at, access`);
     }
-    const { kind, at, access } = item;
+    // Own properties only: a polluted Object.prototype must not supply a kind or turn the default write access into read.
+    const own = (key: string): unknown => (hasOwn(item, key) ? item[key] : undefined);
+    const [kind, at, access] = [own('kind'), own('at'), own('access')];
     if (typeof kind !== 'string' || !RESOURCE_KINDS.has(kind)) {
       problems.push(`${where}.kind ${describeValue(kind)} must be one of path, url, host, secret`);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as toolgate from '../../src/index.js';
+import * as node from '../../src/node/index.js';
 import * as realpath from '../../src/realpath/index.js';
 
 describe('the public surface', () => {
@@ -8,10 +9,27 @@ describe('the public surface', () => {
       'ToolgateError',
       'createGate',
       'createGrant',
+      'createMemorySink',
       'createRegistry',
+      'createRun',
+      'digestToolEntry',
+      'formatReprompt',
       'formatToolRef',
+      'fromProviderCall',
       'parseToolRef',
+      'redactRecord',
+      'renderMenu',
+      'selfRunRuntime',
+      'summarizeRecords',
+      'toAnthropicTools',
+      'toMcpTools',
+      'toOpenAITools',
+      'toProviderToolName',
     ]);
+  });
+
+  it('exports exactly createJsonlFileSink from toolgate/node', () => {
+    expect(Object.keys(node).sort()).toEqual(['createJsonlFileSink']);
   });
 
   it('exports exactly nodeRealpath from toolgate/realpath', () => {

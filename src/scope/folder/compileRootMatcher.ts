@@ -25,7 +25,11 @@ export function compileRootMatcher(roots: Iterable<CanonicalPath>): RootMatcher 
     // /srv/project => "/srv/project/", so /srv/project2 never matches by prefix.
     const list = [...set].map((root) => ({ root, prefix: `${root}/` }));
     return Object.freeze({
-      covers: (path: CanonicalPath) => list.some(({ root, prefix }) => path === root || path.startsWith(prefix)),
+      covers: (path: CanonicalPath) => {
+        // A loop, not some(): this runs for every path of every call.
+        for (const { root, prefix } of list) if (path === root || path.startsWith(prefix)) return true;
+        return false;
+      },
     });
   }
   return Object.freeze({ covers: (path: CanonicalPath) => isCoveredByAncestor(path, set) });

@@ -2,6 +2,7 @@ import { fail, ok, type ScopeResult } from '../result.js';
 import { describeCharacter } from './describeCharacter.js';
 import { findForbiddenCharacter } from './findForbiddenCharacter.js';
 import { hasIgnorableCharacter } from './hasIgnorableCharacter.js';
+import { readSimpleHostname } from './readSimpleHostname.js';
 import type { CanonicalHost } from './types.js';
 
 /**
@@ -11,6 +12,10 @@ import type { CanonicalHost } from './types.js';
  * @returns The canonical host, or the rule the text broke.
  */
 export function canonicalizeHost(text: string): ScopeResult<CanonicalHost> {
+  // api.example.com => itself, unparsed: INVARIANT a simple name passes every check below,
+  // and the URL parser and finishHostname return it as read (test/scope/host/readSimpleHostname.test.ts).
+  const simple = readSimpleHostname(text);
+  if (simple !== undefined) return ok(simple);
   if (text === '') return fail('the host is empty; write a host name such as example.com');
   // "good.com/x", "a@b", "a%2eb" => refused: each would change what the URL parser reads as the host
   const forbidden = findForbiddenCharacter(text, '/\\?#@%');

@@ -22,5 +22,7 @@ export function findForbiddenCharacter(text: string, banned: string): string | u
     search = new RegExp(`[\\u0000-\\u0020\\u007f${escapeClass(banned)}]`);
     searches.set(banned, search);
   }
-  return search.exec(text)?.[0];
+  // search(), not exec(): no match object to build; this runs on every host and URL.
+  const index = text.search(search);
+  return index === -1 ? undefined : text[index];
 }

@@ -2,6 +2,7 @@ import { fail, ok, type ScopeResult } from '../result.js';
 import { canonicalizeHost } from './canonicalizeHost.js';
 import { describeCharacter } from './describeCharacter.js';
 import { findForbiddenCharacter } from './findForbiddenCharacter.js';
+import { readSimpleHostname } from './readSimpleHostname.js';
 import { splitHostAndPort } from './splitHostAndPort.js';
 import type { HostAndPort } from './types.js';
 
@@ -13,6 +14,10 @@ import type { HostAndPort } from './types.js';
  */
 export function parseHostResource(value: unknown): ScopeResult<HostAndPort> {
   if (typeof value !== 'string') return fail('a host must be a string');
+  // api.example.com => itself, no port, unparsed: INVARIANT a simple name has no banned
+  // character and no ":", so the steps below would return exactly this (readSimpleHostname).
+  const simple = readSimpleHostname(value);
+  if (simple !== undefined) return ok({ host: simple, port: undefined });
   if (value === '') return fail('the host is empty; write a host such as example.com');
   // nothing is stripped: "good.com\n", "good.com/x", "a@b" => refused
   const forbidden = findForbiddenCharacter(value, '/\\?#@%');
@@ -27,5 +32,6 @@ export function parseHostResource(value: unknown): ScopeResult<HostAndPort> {
   // Example.com => example.com
   const host = canonicalizeHost(split.value.hostText);
   if (!host.ok) return host;
-  return ok(Object.freeze({ host: host.value, port: split.value.port }));
+  // Not frozen: a fresh, readonly-typed result that only the network check reads; this runs per host.
+  return ok({ host: host.value, port: split.value.port });
 }

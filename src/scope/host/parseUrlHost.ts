@@ -3,6 +3,7 @@ import { finishHostname } from './canonicalizeHost.js';
 import { describeCharacter } from './describeCharacter.js';
 import { findForbiddenCharacter } from './findForbiddenCharacter.js';
 import { hasIgnorableCharacter } from './hasIgnorableCharacter.js';
+import { readSimpleHostname } from './readSimpleHostname.js';
 import type { HostAndPort } from './types.js';
 
 // Case-sensitive on purpose: HTTPS:// is refused, so every reader sees the same scheme.
@@ -13,8 +14,20 @@ const SCHEMES: readonly (readonly [prefix: string, defaultPort: number])[] = [
   ['wss://', 443],
 ];
 
-/** Where the authority ends: the first "/", "?" or "#", or the end. */
-const END_OF_AUTHORITY = /[#/?]|$/;
+/** The scheme the URL starts with, and its default port. A loop, not find(): it runs for every URL. */
+function schemeOf(url: string): (typeof SCHEMES)[number] | undefined {
+  for (const scheme of SCHEMES) if (url.startsWith(scheme[0])) return scheme;
+  return undefined;
+}
+
+/** Where the authority ends: the first "/", "?" or "#" from `start`, or the end of the text. */
+function endOfAuthority(text: string, start: number): number {
+  for (let index = start; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x2f || code === 0x3f || code === 0x23) return index;
+  }
+  return text.length;
+}
 
 /**
  * Reads the host and port of a `url` resource, refusing any URL that parsers could read differently.
@@ -25,7 +38,7 @@ const END_OF_AUTHORITY = /[#/?]|$/;
 export function parseUrlHost(value: unknown): ScopeResult<HostAndPort & { readonly port: number }> {
   if (typeof value !== 'string') return fail('a URL must be a string');
   // HTTPS://, javascript:, file:///, https:/good.com, http:good.com => refused
-  const scheme = SCHEMES.find(([prefix]) => value.startsWith(prefix));
+  const scheme = schemeOf(value);
   if (scheme === undefined) {
     return fail('the URL must start with http://, https://, ws:// or wss:// (in lower case)');
   }
@@ -39,11 +52,14 @@ export function parseUrlHost(value: unknown): ScopeResult<HostAndPort & { readon
     );
   }
   // https://good.com:8443/x?y#z => "good.com:8443"
-  const afterScheme = value.slice(scheme[0].length);
-  const authority = afterScheme.slice(0, afterScheme.search(END_OF_AUTHORITY));
+  const authority = value.slice(scheme[0].length, endOfAuthority(value, scheme[0].length));
   if (authority === '') {
     return fail('the URL has no host after "://"; write one such as https://example.com/');
   }
+  // https://api.example.com/x => api.example.com, 443, unparsed: INVARIANT a simple name with no port
+  // passes every check below, and the URL parser and finishHostname return it as read, on the default port.
+  const simple = readSimpleHostname(authority);
+  if (simple !== undefined) return ok({ host: simple, port: scheme[1] });
   // https://good.com@evil.com, https://@good.com => refused
   if (authority.includes('@')) {
     return fail('the URL has user-info ("@") in its authority; write the host alone');
@@ -72,5 +88,6 @@ export function parseUrlHost(value: unknown): ScopeResult<HostAndPort & { readon
   // EXAMPLE.com. => example.com; 0x7f000001 => 127.0.0.1
   const host = finishHostname(url.hostname);
   if (!host.ok) return host;
-  return ok(Object.freeze({ host: host.value, port }));
+  // Not frozen: a fresh, readonly-typed result that only the network check reads; this runs per URL.
+  return ok({ host: host.value, port });
 }

@@ -1,0 +1,87 @@
+/**
+ * `npm run bench`: runs every case file in fresh Node processes, several
+ * times over, and writes BENCHMARKS.md from what they report. Not a test:
+ * nothing here fails on a time; a case fails only when an engine decides
+ * wrongly before timing.
+ *
+ * Options (environment): BENCH_PROCESSES (fresh processes per case, default
+ * 3), BENCH_ROUNDS, BENCH_ROUND_MS, BENCH_WARMUP_MS (per process), and
+ * BENCH_ONLY (comma-separated group ids, for working on one case; the
+ * report is then printed, not written).
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { RESULT_MARK, type CaseResult } from './lib/child.js';
+import { describeMachine, renderReport } from './lib/report.js';
+
+/** One case file and its arguments; each run of it is a fresh process. */
+interface Group {
+  readonly id: string;
+  readonly script: string;
+  readonly args?: readonly string[];
+  readonly nodeFlags?: readonly string[];
+}
+
+const GROUPS: readonly Group[] = [
+  { id: 'decision-10', script: 'cases/decision.ts', args: ['10'] },
+  { id: 'decision-1000', script: 'cases/decision.ts', args: ['1000'] },
+  { id: 'pipeline', script: 'cases/pipeline.ts' },
+  { id: 'turns', script: 'cases/turns.ts' },
+  { id: 'scale-grant', script: 'cases/scale.ts', args: ['grant'] },
+  { id: 'scale-registry', script: 'cases/scale.ts', args: ['registry'] },
+  { id: 'menu', script: 'cases/menu.ts' },
+  { id: 'memory', script: 'cases/memory.ts', nodeFlags: ['--expose-gc'] },
+];
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const processes = Math.max(1, Number(process.env.BENCH_PROCESSES ?? 3) || 3);
+const only = process.env.BENCH_ONLY?.split(',').filter((id) => id !== '');
+const groups = only === undefined ? GROUPS : GROUPS.filter((group) => only.includes(group.id));
+
+/** Runs one case file in a fresh Node process and reads its result line. */
+function runGroup(group: Group): Promise<CaseResult> {
+  const args = [...(group.nodeFlags ?? []), '--import', 'tsx', `bench/${group.script}`, ...(group.args ?? [])];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => (out += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = out.split('\n').find((text) => text.startsWith(RESULT_MARK));
+      if (code !== 0 || line === undefined) {
+        reject(new Error(`bench/${group.script} ${(group.args ?? []).join(' ')} exited with ${String(code)}\n${out}`));
+        return;
+      }
+      resolve(JSON.parse(line.slice(RESULT_MARK.length)) as CaseResult);
+    });
+  });
+}
+
+const started = performance.now();
+const machine = describeMachine();
+const results = new Map<string, CaseResult[]>();
+// Process by process, every group once, then again: drift in the machine's speed hits every group alike.
+for (let run = 1; run <= processes; run++) {
+  for (const group of groups) {
+    const groupStart = performance.now();
+    const result = await runGroup(group);
+    results.set(group.id, [...(results.get(group.id) ?? []), result]);
+    process.stderr.write(`[${run}/${processes}] ${group.id}: ${((performance.now() - groupStart) / 1000).toFixed(1)} s\n`);
+  }
+}
+
+const report = renderReport({
+  machine,
+  loadAfter: describeMachine().loadAverage,
+  seconds: (performance.now() - started) / 1000,
+  processes,
+  results,
+});
+if (only === undefined) {
+  writeFileSync(new URL('../BENCHMARKS.md', import.meta.url), report);
+  process.stdout.write(`${report.slice(report.indexOf('## Ratios'), report.indexOf('\n## ', report.indexOf('## Ratios') + 1))}\nwrote BENCHMARKS.md\n`);
+} else {
+  process.stdout.write(report);
+}

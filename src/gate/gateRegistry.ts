@@ -1,0 +1,20 @@
+import type { Registry } from '../registry/types.js';
+import type { Gate } from './types.js';
+
+/** The registry each gate made by `createGate` decides over. */
+const registries = new WeakMap<Gate, Registry>();
+
+/** Records the registry a gate decides over (called once, by `createGate`). */
+export function attachGateRegistry(gate: Gate, registry: Registry): void {
+  registries.set(gate, registry);
+}
+
+/**
+ * Which registry does this gate decide over? `undefined` for anything not
+ * made by `createGate`. Internal: `createRun` needs it to refuse a grant
+ * naming a tool that is never grantable (SPEC §5) and to record the tool
+ * entries a run used; the public `Gate` does not expose its registry.
+ */
+export function registryOfGate(gate: unknown): Registry | undefined {
+  return typeof gate === 'object' && gate !== null ? registries.get(gate as Gate) : undefined;
+}

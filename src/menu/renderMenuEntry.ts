@@ -1,0 +1,29 @@
+import { hasOwn } from '../data/hasOwn.js';
+import { formatMenuJson } from './formatMenuJson.js';
+import { renderInputLines } from './renderInputLines.js';
+import { toMenuLine } from './toMenuLine.js';
+import type { MenuTool } from './types.js';
+
+/**
+ * Renders one tool's menu entry: its exact name and pinned version first
+ * (the gate matches both exactly), the description, the inputs, and the
+ * example when the tool has one. A tool the registry cannot resolve
+ * degrades to its name, its version and the call envelope.
+ *
+ * // search@1 => name: search\nversion: 1\nSearches.\nInputs:\n- query (str, required)
+ * // unresolvable gone@2 => name: gone\nversion: 2\nCall as: {"tool": "gone", "version": 2, "arguments": {...}}
+ */
+export function renderMenuEntry(tool: MenuTool): string {
+  const lines = [`name: ${tool.name}`, `version: ${tool.version}`];
+  const entry = tool.entry;
+  if (entry === undefined) {
+    lines.push(`Call as: {"tool": ${formatMenuJson(tool.name)}, "version": ${tool.version}, "arguments": {...}}`);
+    return lines.join('\n');
+  }
+  const description = toMenuLine(entry.description);
+  // INVARIANT: no line of an entry is empty; one blank line is what separates entries.
+  if (description !== '') lines.push(description);
+  lines.push(...renderInputLines(entry.inputSchema));
+  if (hasOwn(entry, 'example')) lines.push(`Example: ${formatMenuJson(entry.example)}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,1 @@
+export { createJsonlFileSink, type JsonlFileSink, type JsonlFileSinkOptions } from './createJsonlFileSink.js';

@@ -1,0 +1,18 @@
+import type { MenuOptions } from '../menu/types.js';
+import { collectProviderTools } from './collectProviderTools.js';
+import type { AnthropicTool } from './types.js';
+
+/**
+ * Lists the menu's tools as Anthropic Messages API tools, names mapped by
+ * `toProviderToolName`, `input_schema` the tool's inputSchema as registered.
+ * Throws `ToolgateError` for bad options or two refs sharing a provider name.
+ *
+ * // => [{ name: 'slack__search_v1', description: 'Search messages…', input_schema: { type: 'object', … } }]
+ */
+export function toAnthropicTools(options: MenuOptions): readonly AnthropicTool[] {
+  return Object.freeze(
+    collectProviderTools(options, 'toAnthropicTools').map(({ name, description, schema }) =>
+      Object.freeze({ name, description, input_schema: schema }),
+    ),
+  );
+}

@@ -1,0 +1,63 @@
+import type { TurnDecision } from '../gate/types.js';
+import type { ToolEntry } from '../registry/types.js';
+import { digestToolEntry } from './digestToolEntry.js';
+import { formatReprompt } from './formatReprompt.js';
+import { redactCallSecrets } from './redactCallSecrets.js';
+import { redactRefusal } from './redactRefusal.js';
+import type { RecordedTool, Spent, TurnRecord, TurnSettlement } from './types.js';
+
+/** What a settled turn's records are made from. */
+export interface TurnFacts {
+  readonly index: number;
+  readonly step: string | undefined;
+  readonly settled: Exclude<TurnSettlement, 'pending'>;
+  readonly spent: Spent;
+  /** The proposal stage's decision; `undefined` when the turn was not checked. */
+  readonly decision: TurnDecision | undefined;
+  /** The registry's current entry for a ref. */
+  readonly resolve: (ref: string) => ToolEntry | undefined;
+  /** Is this value at a `secret` resource a name the grant covers (so it may be recorded)? */
+  readonly keepSecret: (value: unknown) => boolean;
+}
+
+/**
+ * Builds a settled turn's two records: `live`, returned by `propose`, whose
+ * calls are exactly the authorized calls to dispatch; and `stored`, kept and
+ * sent to sinks, whose secret values are redacted (see `redactCallSecrets`,
+ * `redactRefusal`). Both are frozen plain data; they differ only there.
+ */
+export function buildTurnRecords(facts: TurnFacts): { readonly live: TurnRecord; readonly stored: TurnRecord } {
+  const { index, step, settled, spent, decision } = facts;
+  const base = { index, ...(step === undefined ? {} : { step }), settled };
+  if (settled === 'answer' && decision?.settled === 'answer') {
+    const record = Object.freeze({ ...base, answer: decision.answer, spent });
+    return { live: record, stored: record };
+  }
+  if (settled === 'rejected' && decision?.settled === 'rejected') {
+    const refusal = redactRefusal(decision.refusal);
+    return {
+      live: Object.freeze({ ...base, refusal: decision.refusal, reprompt: formatReprompt(decision.refusal), spent }),
+      stored: Object.freeze({ ...base, refusal, reprompt: formatReprompt(refusal), spent }),
+    };
+  }
+  if (settled === 'tool' && decision?.settled === 'tool') {
+    const tools = new Map<string, RecordedTool>();
+    const stored = decision.calls.map((call) => {
+      const entry = facts.resolve(call.ref);
+      // INVARIANT: proposal.granted just resolved this exact ref in the same registry.
+      if (entry !== undefined) {
+        const digest = digestToolEntry(entry);
+        if (!tools.has(digest)) tools.set(digest, Object.freeze({ ref: call.ref, digest, entry }));
+      }
+      return redactCallSecrets(call, entry, facts.keepSecret);
+    });
+    const shared = { tools: Object.freeze([...tools.values()]), dispatches: Object.freeze([]), spent };
+    return {
+      live: Object.freeze({ ...base, calls: decision.calls, ...shared }),
+      stored: Object.freeze({ ...base, calls: Object.freeze(stored), ...shared }),
+    };
+  }
+  // dead_lettered: no reason is shown, nothing is authorized.
+  const record = Object.freeze({ ...base, spent });
+  return { live: record, stored: record };
+}

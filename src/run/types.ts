@@ -1,0 +1,142 @@
+import type { AuthorizedCall, DispatchDecision, Gate, Refusal, RefusalCode, Step } from '../gate/types.js';
+import type { Budgets, Grant } from '../grant/types.js';
+import type { ToolEntry } from '../registry/types.js';
+
+/**
+ * How a turn settled. `pending` is the state of a turn while `propose` runs:
+ * it settles before `propose` returns, so a record never shows it.
+ */
+export type TurnSettlement = 'pending' | 'answer' | 'tool' | 'rejected' | 'dead_lettered';
+
+/**
+ * Where a run stands: `pending` while it may take another turn and has no
+ * usable answer from its latest turn; `answer` when its latest turn
+ * answered (it may still take more turns, e.g. for the next step);
+ * `dead_lettered` for good: every later turn settles the same.
+ */
+export type RunStatus = 'pending' | 'answer' | 'dead_lettered';
+
+/** Where records go besides the run's own memory: a JSONL file, a queue, a test list. */
+export interface RecordSink {
+  /** Called once per entry, in order. A sink that throws stops the turn or dispatch it records (fail closed). */
+  readonly write: (entry: RunEntry) => void;
+}
+
+/** What `createRun` accepts. */
+export interface RunOptions {
+  /** Made by `createGate`; the run decides over its registry. */
+  readonly gate: Gate;
+  /** Made by `createGrant`; must not name a tool the registry lists as never grantable. */
+  readonly grant: Grant;
+  /** The workflow's steps, by name; `propose(turn, { step })` picks one. */
+  readonly steps?: readonly Step[];
+  /** Each key overrides the grant's budget of that name; a missing budget is unlimited. */
+  readonly budgets?: Budgets;
+  /** Absolute; relative paths in calls resolve against it. */
+  readonly cwd?: string;
+  /** Tool names this agent is shown (the gate refuses the rest as `hidden_tool`). */
+  readonly visible?: ReadonlySet<string> | readonly string[];
+  /** Also send every record here (the run always keeps its own in memory). */
+  readonly sink?: RecordSink;
+  /** Written on every sink entry, so one sink can take several runs. */
+  readonly id?: string;
+}
+
+/** What `run.propose` accepts besides the turn. */
+export interface ProposeOptions {
+  /** The name of one of the run's steps. */
+  readonly step?: string;
+}
+
+/** A tool entry as it was when a run used it, with the digest of its definition. */
+export interface RecordedTool {
+  readonly ref: string;
+  /** `sha256:` and the hex SHA-256 of the entry's canonical JSON. */
+  readonly digest: string;
+  readonly entry: ToolEntry;
+}
+
+/** What a run spent on one turn. */
+export interface Spent {
+  readonly turns: number;
+  readonly toolCalls: number;
+}
+
+/** One dispatch decision on a call of a tool turn. */
+export interface DispatchRecord {
+  /** Which call of the turn (0-based). */
+  readonly callIndex: number;
+  readonly ref: string;
+  readonly allowed: boolean;
+  readonly refusal?: Refusal;
+  /** The digest of the entry the dispatch stage decided over; absent when it was no longer registered. */
+  readonly digest?: string;
+}
+
+/**
+ * One turn of a run, as plain, frozen, serializable data. `refusal` and
+ * `reprompt` only on a rejected turn; `answer` on an answer; `calls`,
+ * `tools` and `dispatches` on a tool turn. A dead-lettered turn shows no reason.
+ */
+export interface TurnRecord {
+  readonly index: number;
+  readonly step?: string;
+  readonly settled: TurnSettlement;
+  readonly answer?: string;
+  readonly refusal?: Refusal;
+  /** A text for the model stating the reason, so it can try again. */
+  readonly reprompt?: string;
+  readonly calls?: readonly AuthorizedCall[];
+  /** Every tool entry the turn's calls were checked against, at proposal and at dispatch. */
+  readonly tools?: readonly RecordedTool[];
+  readonly dispatches?: readonly DispatchRecord[];
+  readonly spent: Spent;
+}
+
+/** One line of a sink: a settled turn, or a dispatch decision on a call of the latest turn. */
+export type RunEntry =
+  | { readonly type: 'turn'; readonly run?: string; readonly record: TurnRecord }
+  | {
+      readonly type: 'dispatch';
+      readonly run?: string;
+      /** The index of the turn whose call this is. */
+      readonly turn: number;
+      readonly dispatch: DispatchRecord;
+      /** The entry the dispatch decided over, when the turn had not recorded it yet. */
+      readonly tool?: RecordedTool;
+    };
+
+/** Refused turns of one step, and why. */
+export interface StepSummary {
+  readonly refusedTurns: number;
+  readonly byCode: Readonly<Partial<Record<RefusalCode, number>>>;
+}
+
+/** What `run.summary()` returns (SPEC §8). */
+export interface RunSummary {
+  /** Turns spent against the turn budget. */
+  readonly turns: number;
+  /** Tool calls spent against the tool-call budget. */
+  readonly toolCalls: number;
+  readonly settled: {
+    readonly answer: number;
+    readonly tool: number;
+    readonly rejected: number;
+    readonly dead_lettered: number;
+  };
+  /** Every step of the run, and `default` once a turn had no step. */
+  readonly steps: Readonly<Record<string, StepSummary>>;
+}
+
+/** A run: proposes turns, dispatches their calls, keeps the records. */
+export interface Run {
+  /** The proposal stage on one turn, under the budgets; returns the turn record. */
+  readonly propose: (turn: unknown, options?: ProposeOptions) => TurnRecord;
+  /** The dispatch stage on one call of the latest turn. Never throws a refusal. */
+  readonly dispatch: (call: unknown) => DispatchDecision;
+  readonly status: RunStatus;
+  /** The budgets in force (the run's over the grant's, key by key). */
+  readonly budgets: Budgets;
+  readonly summary: () => RunSummary;
+  readonly records: () => readonly TurnRecord[];
+}

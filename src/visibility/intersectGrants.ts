@@ -1,0 +1,74 @@
+import { ToolgateError } from '../errors/ToolgateError.js';
+import { compiledGrantOf } from '../grant/compiledGrant.js';
+import { createGrant } from '../grant/createGrant.js';
+import type { Budgets, FolderGrant, Grant } from '../grant/types.js';
+import { meetFolderGrants } from './meetFolderGrants.js';
+import { meetHostPatterns } from './meetHostPatterns.js';
+import { meetSecretEntries } from './meetSecretEntries.js';
+
+/**
+ * What may a subagent do when both its parent's grant and its own allow it?
+ * Returns a new grant made by `createGrant` that allows exactly what both
+ * allow, never more than either:
+ *
+ * - tools: the refs in both, in the child's order (the child's menu order);
+ * - folders, hosts, secrets: for each pair of entries, the narrower entry when
+ *   one sits inside the other (folders take the weaker access; hosts the
+ *   narrower port), nothing otherwise. These patterns form trees, so the
+ *   result is exact, not an approximation;
+ * - budgets: the smaller of each (a missing budget is unlimited).
+ *
+ * Throws `ToolgateError` (`invalid_grant`) when either is not made by `createGrant`.
+ *
+ * // ({ tools: [a@1, b@1], folders: ['/srv'] }, { tools: [b@1, c@1], folders: [{ path: '/srv/out', access: 'read' }] })
+ * //   => { tools: [b@1], folders: [{ path: '/srv/out', access: 'read' }] }
+ */
+export function intersectGrants(parent: Grant, child: Grant): Grant {
+  const parentCompiled = compiledGrantOf(parent);
+  const childCompiled = compiledGrantOf(child);
+  if (parentCompiled === undefined || childCompiled === undefined) {
+    throw new ToolgateError('invalid_grant', 'intersectGrants needs two grants made by createGrant(spec)');
+  }
+  const budgets = intersectBudgets(parent.budgets, child.budgets);
+  return createGrant({
+    tools: child.tools.filter((ref) => parentCompiled.tools.has(ref)),
+    folders: dedupeFolders(meetAll(child.folders, parent.folders, meetFolderGrants)),
+    network: meetAll(childCompiled.hostPatterns, parentCompiled.hostPatterns, meetHostPatterns),
+    secrets: meetAll(child.secrets, parent.secrets, meetSecretEntries),
+    ...(budgets === undefined ? {} : { budgets }),
+  });
+}
+
+/** The meet of every pair, in the child's order, skipping pairs that share nothing. */
+function meetAll<T, R>(child: readonly T[], parent: readonly T[], meet: (x: T, y: T) => R | undefined): R[] {
+  const meets: R[] = [];
+  for (const x of child) {
+    for (const y of parent) {
+      const result = meet(x, y);
+      if (result !== undefined) meets.push(result);
+    }
+  }
+  return meets;
+}
+
+function dedupeFolders(folders: readonly FolderGrant[]): FolderGrant[] {
+  const seen = new Map(folders.map((folder) => [`${folder.access} ${folder.path}`, folder]));
+  return [...seen.values()];
+}
+
+/** The smaller of each budget; a budget missing on one side is the other's. */
+function intersectBudgets(x: Budgets | undefined, y: Budgets | undefined): Budgets | undefined {
+  if (x === undefined) return y;
+  if (y === undefined) return x;
+  const turns = smaller(x.turns, y.turns);
+  const toolCalls = smaller(x.toolCalls, y.toolCalls);
+  return {
+    ...(turns === undefined ? {} : { turns }),
+    ...(toolCalls === undefined ? {} : { toolCalls }),
+  };
+}
+
+function smaller(x: number | undefined, y: number | undefined): number | undefined {
+  if (x === undefined) return y;
+  return y === undefined ? x : Math.min(x, y);
+}

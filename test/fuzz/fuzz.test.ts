@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { runFuzz } from './fuzzGate.js';
+
+/**
+ * The fuzzer at CI budget: 20 000 proposals on a fixed seed (about 4 s).
+ * `npm run fuzz` runs 1 000 000. FUZZ_PROPOSALS and FUZZ_SEED change either.
+ */
+const proposals = Number(process.env.FUZZ_PROPOSALS ?? 20_000);
+const seed = Number(process.env.FUZZ_SEED ?? 20_261_130);
+
+describe('fuzzing the gate', () => {
+  it(`lets nothing invalid through, refuses nothing valid and never throws over ${proposals} proposals`, () => {
+    const report = runFuzz({ proposals, seed });
+    console.log(
+      `fuzz: ${report.proposals} proposals in ${(report.ms / 1000).toFixed(1)} s ` +
+        `(${Math.round(report.proposals / (report.ms / 1000))}/s); authorize settled ${JSON.stringify(report.settled)}; ` +
+        `checkDispatch ${report.dispatched.allowed}/${report.dispatched.calls} allowed (forged ${report.forged.allowed}/${report.forged.calls}); ` +
+        `${report.exceptions} exceptions, ${report.escapes} escapes, ${report.falseRefusals} false refusals, ${report.inconsistencies} inconsistencies`,
+    );
+    expect(report.samples).toEqual([]);
+    expect(report.exceptions).toBe(0);
+    expect(report.escapes).toBe(0);
+    expect(report.falseRefusals).toBe(0);
+    expect(report.inconsistencies).toBe(0);
+    // Not vacuous: every family ran, and allows as well as refusals were common.
+    expect(Object.keys(report.families)).toHaveLength(8);
+    expect(report.settled.tool).toBeGreaterThan(proposals / 20);
+    expect(report.settled.rejected).toBeGreaterThan(proposals / 4);
+    expect(report.forged.allowed).toBeGreaterThan(proposals / 500);
+    expect(report.judged).toBeGreaterThan(proposals * 0.8);
+  });
+});

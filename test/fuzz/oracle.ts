@@ -1,0 +1,329 @@
+import { posix } from 'node:path';
+import { parseStrictJson } from './strictJson.js';
+
+/**
+ * The fuzz oracle: what SPEC.md (§5–§7, §9) and the README's decisions say a
+ * valid proposal is, written again from the text, independently of src/.
+ * It shares only the WHATWG URL parser with the gate, because SPEC §6.2
+ * names that parser. The fuzzer asks it about every proposal the gate
+ * allowed (an allow the oracle calls invalid is an escape) and about every
+ * proposal it refused (a refusal of a valid one is a false refusal).
+ */
+
+/** A network pattern, already canonical: `*`, an exact host, or `*.suffix`, each with an optional port. */
+export type OraclePattern =
+  | { readonly kind: 'any' }
+  | { readonly kind: 'exact'; readonly host: string; readonly port?: number }
+  | { readonly kind: 'wildcard'; readonly suffix: string; readonly port?: number };
+
+export interface OracleResource {
+  readonly kind: 'path' | 'url' | 'host' | 'secret';
+  /** Pointer segments; `*` means every item or value. */
+  readonly at: readonly string[];
+  readonly access: 'read' | 'write';
+}
+
+/** What the oracle knows of one registered tool. */
+export interface OracleTool {
+  readonly ref: string;
+  readonly grantable: boolean;
+  readonly shapes: readonly string[];
+  readonly network: readonly OraclePattern[];
+  readonly secrets: readonly string[];
+  readonly resources: readonly OracleResource[];
+  /** The tool's inputSchema, written as a hand-made predicate. */
+  readonly validArguments: (args: Readonly<Record<string, unknown>>) => boolean;
+}
+
+/** What the oracle knows of one context: its grant as plain data, and the rest. */
+export interface OracleScope {
+  readonly tools: readonly string[];
+  readonly roots: readonly { readonly path: string; readonly write: boolean }[];
+  readonly network: readonly OraclePattern[];
+  /** Exact names, `PREFIX*` entries and `*`. */
+  readonly secrets: readonly string[];
+  readonly cwd?: string;
+  readonly step?: { readonly name: string; readonly tools: readonly string[] };
+  readonly visible?: readonly string[];
+}
+
+/** A call as decoded from a turn, before the default shape is filled in. */
+export interface OracleCall {
+  readonly tool: string;
+  readonly version: number;
+  readonly shape: string | undefined;
+  readonly arguments: Readonly<Record<string, unknown>>;
+  readonly rawArguments?: string;
+}
+
+export type OracleTurn =
+  | { readonly kind: 'answer'; readonly answer: string }
+  | { readonly kind: 'calls'; readonly calls: readonly OracleCall[] }
+  | { readonly kind: 'invalid'; readonly why: string };
+
+export const MAX_BYTES = 1024 * 1024;
+export const MAX_DEPTH = 64;
+const CALL_KEYS = ['tool', 'version', 'shape', 'arguments'];
+
+const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** UTF-8 length as an encoder would write it (a lone surrogate becomes U+FFFD: 3 bytes). */
+export function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+/** Decodes turn text the way SPEC §7 and the README describe it. */
+export function decodeTurnText(text: string): OracleTurn {
+  if (utf8Bytes(text) > MAX_BYTES) return { kind: 'invalid', why: 'too large' };
+  const parsed = parseStrictJson(text, MAX_DEPTH);
+  return parsed.ok ? decodeEnvelope(parsed.value) : { kind: 'invalid', why: parsed.why };
+}
+
+/** Decodes an already decoded turn (plain JSON data, as the fuzzer builds it). */
+export function decodeTurnValue(value: unknown): OracleTurn {
+  const text = JSON.stringify(value) as string | undefined;
+  if (text === undefined || !isPlainJson(value, 0)) return { kind: 'invalid', why: 'not plain JSON data' };
+  return decodeEnvelope(value);
+}
+
+/** Plain JSON data within the depth limit: the envelope counts, as in the README. */
+export function isPlainJson(value: unknown, depth: number): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value !== 'object' || depth >= MAX_DEPTH) return false;
+  if (Array.isArray(value)) return (value as unknown[]).every((item) => isPlainJson(item, depth + 1));
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  return Object.values(value).every((item) => isPlainJson(item, depth + 1));
+}
+
+function decodeEnvelope(value: unknown): OracleTurn {
+  if (!isObject(value)) return { kind: 'invalid', why: 'turn not an object' };
+  const keys = Object.keys(value);
+  if (keys.length !== 1) return { kind: 'invalid', why: 'turn needs exactly one key' };
+  if (keys[0] === 'answer') {
+    return typeof value.answer === 'string' ? { kind: 'answer', answer: value.answer } : { kind: 'invalid', why: 'answer not a string' };
+  }
+  const calls = value.calls;
+  if (keys[0] !== 'calls' || !Array.isArray(calls) || calls.length === 0) return { kind: 'invalid', why: 'calls not a non-empty list' };
+  const decoded: OracleCall[] = [];
+  for (const item of calls as unknown[]) {
+    if (!isObject(item) || Object.keys(item).some((key) => !CALL_KEYS.includes(key))) return { kind: 'invalid', why: 'bad call keys' };
+    const { tool, version, shape } = item;
+    let args = item.arguments;
+    if (typeof tool !== 'string' || tool === '') return { kind: 'invalid', why: 'bad tool' };
+    if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) return { kind: 'invalid', why: 'bad version' };
+    if (shape !== undefined && (typeof shape !== 'string' || shape === '')) return { kind: 'invalid', why: 'bad shape' };
+    let rawArguments: string | undefined;
+    if (typeof args === 'string') {
+      rawArguments = args;
+      // Arguments sent as text are text: the size limit counts their UTF-8 bytes too.
+      if (utf8Bytes(args) > MAX_BYTES) return { kind: 'invalid', why: 'arguments text too large' };
+      // The arguments sit under the turn, the calls list and the call: three levels already used.
+      const parsed = parseStrictJson(args, MAX_DEPTH - 3);
+      if (!parsed.ok) return { kind: 'invalid', why: `arguments string: ${parsed.why}` };
+      args = parsed.value;
+    }
+    if (!isObject(args)) return { kind: 'invalid', why: 'arguments not an object' };
+    decoded.push({ tool, version, shape, arguments: args, ...(rawArguments === undefined ? {} : { rawArguments }) });
+  }
+  return { kind: 'calls', calls: decoded };
+}
+
+/** Checks 1, visibility and 2: why the proposal stage must refuse this call, if it must. */
+export function whyProposalInvalid(call: OracleCall, scope: OracleScope, tools: ReadonlyMap<string, OracleTool>): string | undefined {
+  const ref = `${call.tool}@${call.version}`;
+  const tool = tools.get(ref);
+  if (tool === undefined || !tool.grantable || !scope.tools.includes(ref)) return 'not granted';
+  if (scope.visible !== undefined && !isVisible(call.tool, scope.visible)) return 'hidden';
+  return tool.validArguments(call.arguments) ? undefined : 'bad arguments';
+}
+
+function isVisible(name: string, visible: readonly string[]): boolean {
+  if (visible.includes(name) || visible.includes('*')) return true;
+  const segments = name.split('/');
+  for (let length = 1; length < segments.length; length++) {
+    if (visible.includes(`${segments.slice(0, length).join('/')}/*`)) return true;
+  }
+  return false;
+}
+
+/** Checks 3–8: why the dispatch stage must refuse this call (its shape resolved), if it must. */
+export function whyDispatchInvalid(
+  call: { readonly tool: string; readonly version: number; readonly shape: string; readonly arguments: Readonly<Record<string, unknown>> },
+  scope: OracleScope,
+  tools: ReadonlyMap<string, OracleTool>,
+): string | undefined {
+  const ref = `${call.tool}@${call.version}`;
+  const tool = tools.get(ref);
+  if (scope.step !== undefined && !scope.step.tools.includes(call.tool)) return 'unknown to the step';
+  if (tool !== undefined && !tool.shapes.includes(call.shape)) return 'unsupported shape';
+  if (tool === undefined || !tool.grantable || !scope.tools.includes(ref)) return 'not granted';
+  for (const pattern of tool.network) {
+    if (!scope.network.some((outer) => isPatternInside(pattern, outer))) return 'tool network outside';
+  }
+  const kinds = [['url', 'host'], ['path'], ['secret']] as const;
+  for (const group of kinds) {
+    if (group[0] === 'secret' && tool.secrets.some((name) => !isSecretGranted(name, scope.secrets))) return 'tool secret outside';
+    for (const resource of tool.resources.filter((item) => (group as readonly string[]).includes(item.kind))) {
+      const found = findValues(call.arguments, resource.at);
+      if (found === undefined) return 'pointer through a scalar';
+      for (const value of found) {
+        const why = whyValueOutside(resource, value, scope);
+        if (why !== undefined) return why;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Every value a pointer names; `undefined` when it runs into a scalar before its last segment. */
+function findValues(args: unknown, at: readonly string[]): unknown[] | undefined {
+  let found: unknown[] = [args];
+  for (const segment of at) {
+    const next: unknown[] = [];
+    for (const value of found) {
+      if (value === null) continue;
+      if (typeof value !== 'object') return undefined;
+      if (Array.isArray(value)) {
+        const items = value as unknown[];
+        if (segment === '*') next.push(...items);
+        else if (/^(?:0|[1-9]\d*)$/.test(segment) && Number(segment) < items.length) next.push(items[Number(segment)]);
+      } else if (segment === '*') {
+        next.push(...Object.values(value as Record<string, unknown>));
+      } else if (Object.hasOwn(value, segment)) {
+        next.push((value as Record<string, unknown>)[segment]);
+      }
+    }
+    found = next;
+  }
+  return found;
+}
+
+function whyValueOutside(resource: OracleResource, value: unknown, scope: OracleScope): string | undefined {
+  switch (resource.kind) {
+    case 'path':
+      return whyPathOutside(value, resource.access, scope);
+    case 'url': {
+      const target = readUrl(value);
+      return target === undefined || !scope.network.some((pattern) => matches(pattern, target.host, target.port)) ? 'url outside' : undefined;
+    }
+    case 'host': {
+      const target = readHost(value);
+      return target === undefined || !scope.network.some((pattern) => matches(pattern, target.host, target.port)) ? 'host outside' : undefined;
+    }
+    case 'secret':
+      return typeof value === 'string' && /^[\w.-]{1,128}$/.test(value) && isSecretGranted(value, scope.secrets) ? undefined : 'secret outside';
+  }
+}
+
+function whyPathOutside(value: unknown, access: 'read' | 'write', scope: OracleScope): string | undefined {
+  const usable = (text: unknown): text is string => typeof text === 'string' && text !== '' && !text.includes('\0') && !text.includes('\\');
+  if (!usable(value)) return 'path not usable';
+  if (!value.startsWith('/') && !(usable(scope.cwd) && scope.cwd.startsWith('/'))) return 'relative path without cwd';
+  // posix.resolve is lexical: "//" collapses, "." drops, ".." never climbs above "/".
+  const resolved = value.startsWith('/') ? posix.resolve(value) : posix.resolve(scope.cwd as string, value);
+  const inside = scope.roots.some(({ path, write }) => {
+    if (access === 'write' && !write) return false;
+    const relative = posix.relative(path, resolved);
+    return relative === '' || (relative !== '..' && !relative.startsWith('../') && !posix.isAbsolute(relative));
+  });
+  return inside ? undefined : 'path outside';
+}
+
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
+// eslint-disable-next-line no-control-regex -- ASCII controls are exactly what SPEC §6.2 bans
+const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f]/;
+
+/** Reads a URL value the way SPEC §6.2 demands, or undefined when it must be refused. */
+export function readUrl(value: unknown): { readonly host: string; readonly port: number } | undefined {
+  if (typeof value !== 'string') return undefined;
+  const scheme = ['http://', 'https://', 'ws://', 'wss://'].find((prefix) => value.startsWith(prefix));
+  if (scheme === undefined || CONTROL_OR_SPACE.test(value) || value.includes('\\')) return undefined;
+  const rest = value.slice(scheme.length);
+  const end = rest.search(/[#/?]/);
+  const authority = end === -1 ? rest : rest.slice(0, end);
+  if (authority === '' || authority.includes('@') || authority.includes('%') || IGNORABLE.test(authority)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const port = url.port === '' ? (scheme === 'https://' || scheme === 'wss://' ? 443 : 80) : Number(url.port);
+  const host = finishHost(url.hostname);
+  if (host === undefined || port === 0) return undefined;
+  // A differential of our own: an all-ASCII name authority must read as the same host by plain splitting.
+  if (/^[\w.-]+(?::\d*)?$/.test(authority) && !/^[\d.]+$|^0x|\.0x|\.\d+(?::|$)/i.test(authority)) {
+    const plain = authority.replace(/:\d*$/, '').toLowerCase().replace(/\.$/, '');
+    if (plain !== host) return undefined;
+  }
+  return { host, port };
+}
+
+/** Reads a `host` or `host:port` value (SPEC §6.2), or undefined when it must be refused. */
+export function readHost(value: unknown): { readonly host: string; readonly port: number | undefined } | undefined {
+  if (typeof value !== 'string' || value === '' || CONTROL_OR_SPACE.test(value) || /[#%/?@\\]/.test(value)) return undefined;
+  let hostText = value;
+  let portText: string | undefined;
+  if (value.startsWith('[')) {
+    const close = value.indexOf(']');
+    if (close === -1) return undefined;
+    hostText = value.slice(0, close + 1);
+    const rest = value.slice(close + 1);
+    if (rest !== '') {
+      if (!rest.startsWith(':')) return undefined;
+      portText = rest.slice(1);
+    }
+  } else if (value.includes(':')) {
+    hostText = value.slice(0, value.lastIndexOf(':'));
+    portText = value.slice(value.lastIndexOf(':') + 1);
+    if (hostText.includes(':')) return undefined;
+  }
+  if (portText !== undefined && (!/^[1-9]\d{0,4}$/.test(portText) || Number(portText) > 65535)) return undefined;
+  if (hostText === '' || IGNORABLE.test(hostText)) return undefined;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${hostText}/`).hostname;
+  } catch {
+    return undefined;
+  }
+  const host = finishHost(hostname);
+  return host === undefined ? undefined : { host, port: portText === undefined ? undefined : Number(portText) };
+}
+
+/** One trailing dot dropped; no empty label; no "*". */
+function finishHost(hostname: string): string | undefined {
+  const host = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+  if (host === '' || host.includes('*')) return undefined;
+  if (!host.startsWith('[') && host.split('.').includes('')) return undefined;
+  return host;
+}
+
+const isIp = (host: string) => host.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(host);
+
+function matches(pattern: OraclePattern, host: string, port: number | undefined): boolean {
+  if (pattern.kind === 'any') return true;
+  const portOk = pattern.port === undefined || pattern.port === port;
+  if (pattern.kind === 'exact') return portOk && pattern.host === host;
+  return portOk && !isIp(host) && host.endsWith(`.${pattern.suffix}`);
+}
+
+function isPatternInside(inner: OraclePattern, outer: OraclePattern): boolean {
+  if (outer.kind === 'any') return true;
+  if (inner.kind === 'any') return false;
+  if (outer.port !== undefined && inner.port !== outer.port) return false;
+  if (outer.kind === 'exact') return inner.kind === 'exact' && inner.host === outer.host;
+  const name = inner.kind === 'exact' ? inner.host : inner.suffix;
+  return !isIp(name) && (name === outer.suffix ? inner.kind === 'wildcard' : name.endsWith(`.${outer.suffix}`));
+}
+
+function isSecretGranted(name: string, granted: readonly string[]): boolean {
+  return granted.some((entry) => (entry.endsWith('*') ? name.startsWith(entry.slice(0, -1)) : entry === name));
+}
