@@ -73,3 +73,7 @@ export {
   type SelfRunRuntime,
   type StarterWorkflow,
 } from './selfRun/selfRunRuntime.js';
+export { intersectGrants } from './visibility/intersectGrants.js';
+export { intersectVisibility } from './visibility/intersectVisibility.js';
+export { narrowForSubagent } from './visibility/narrowForSubagent.js';
+export type { AgentView, NarrowedView, Visibility } from './visibility/types.js';

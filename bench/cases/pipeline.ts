@@ -21,8 +21,11 @@ const turns = uploadTurns(VARIANTS);
 const texts = turns.map((turn) => JSON.stringify(turn));
 const at = <T>(items: readonly T[], i: number): T => items[i % items.length] as T;
 
+// One toolgate and one floor for value and text turns alike.
+const toolgate = toolgatePipeline();
+const floor = minimalPipeline();
 const cases: BenchCase[] = [];
-for (const engine of await pipelineEngines()) {
+for (const engine of await pipelineEngines(toolgate, floor)) {
   turns.forEach((turn, i) => {
     verify(`${engine.name}, turn ${i}`, engine.decide(turn), true);
   });
@@ -33,8 +36,6 @@ for (const engine of await pipelineEngines()) {
 }
 
 // The same call as JSON text: toolgate decodes it itself; the floor calls JSON.parse first.
-const toolgate = toolgatePipeline();
-const floor = minimalPipeline();
 const parse = (text: string) => JSON.parse(text) as UploadTurn;
 // Issue 2's figure: the raw parts by hand, as bench/pipeline.ts measured them.
 const raw = rawSumOfParts();

@@ -29,7 +29,7 @@ export function timedOptions(): TimedOptions {
     return Number.isFinite(value) && value > 0 ? value : fallback;
   };
   return {
-    rounds: read('BENCH_ROUNDS', 11),
+    rounds: read('BENCH_ROUNDS', 15),
     roundMs: read('BENCH_ROUND_MS', 40),
     warmupMs: read('BENCH_WARMUP_MS', 150),
   };

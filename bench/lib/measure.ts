@@ -73,7 +73,10 @@ export function measureTimed(cases: readonly BenchCase[], options: TimedOptions)
   });
   const perOp = cases.map(() => [] as number[]);
   for (let round = 0; round < options.rounds; round++) {
-    cases.forEach(({ operation }, index) => {
+    // Each round starts one case later, so whatever happens at a round's start hits every case alike.
+    const order = cases.map((_, index) => (index + round) % cases.length);
+    order.forEach((index) => {
+      const operation = (cases[index] as BenchCase).operation;
       const iterations = batch[index] ?? 3;
       let i = next[index] ?? 0;
       const start = process.hrtime.bigint();

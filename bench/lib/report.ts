@@ -58,7 +58,7 @@ function renderDecisionMatrix(results: ReadonlyMap<string, readonly CaseResult[]
   const lines = [
     '### Decision-equivalent: how many times faster toolgate decides (peer time / toolgate time)',
     '',
-    'Targets at N = 10 / N = 1000, for Cedar preparsed and casbin.',
+    'Targets at N = 10 / N = 1000, for Cedar preparsed and casbin. Both toolgate APIs are held to them: `checkDispatch` is the per-call decision the peers make; `authorize` also decodes and copies the proposed turn and validates its arguments against the schema, work the peers do not do here.',
     '',
     `| N | requests | toolgate | ${header.join(' | ')} |`,
     `|---|---|---|${header.map(() => '---:').join('|')}|`,
@@ -150,7 +150,7 @@ const GROUP_NOTES: Readonly<Record<string, string>> = {
     'Decision-equivalent, N = 10 entries ("run R may call slack/search version 1 at host api.slack.com; deny otherwise", the real entry in the middle). Allow: the real call with a varying query; deny: rotating version 2, another host, another tool, another run. `toolgate checkDispatch` decides a call the proposal stage issued earlier under a broader grant; `toolgate authorize` decodes the proposed turn and runs both stages, schema included.',
   'decision-1000': 'The same, N = 1000 entries.',
   pipeline:
-    'One upload call (schema + URL host + path + secret) through both stages. Each peer is wrapped with the same ajv validator, `new URL` host and toolgate path canonicalizer; the floor is the same wrapper deciding with Sets. Issue 2\'s raw sum of parts is kept as it was measured then.',
+    'One upload call (schema + URL host + path + secret) through both stages. Each peer is wrapped with the same ajv validator, `new URL` host and toolgate path canonicalizer; the floor is the same wrapper deciding with Sets. Neither the wrappers nor the floor copy or freeze the untrusted turn, check its envelope strictly, refuse repeated keys or build refusals; toolgate does all of that (README, "Decisions"). Issue 2\'s raw sum of parts is kept as it was measured then.',
   turns: 'A turn of 10 upload calls against a turn of 1, through `authorize`.',
   'scale-grant': 'The upload call through `authorize`, against grants with N entries in each of tools, folders, network and secrets.',
   'scale-registry': 'The upload call through `authorize`, against registries of N tools.',

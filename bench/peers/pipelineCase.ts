@@ -168,8 +168,11 @@ m = r.sub == p.sub && r.obj == p.obj && r.act == p.act && r.host == p.host && (r
 /** `path` equals the root or sits below it, as a CASL (Mongo) condition. */
 const UNDER_ROOT = { $regex: new RegExp(`^${ROOT.replaceAll('/', '\\/')}(?:/|$)`) };
 
-/** Every pipeline: toolgate, the floor, then each wrapped peer. */
-export async function pipelineEngines(): Promise<PipelineEngine[]> {
+/** Every pipeline: toolgate, the floor, then each wrapped peer. Pass toolgate and the floor to reuse them. */
+export async function pipelineEngines(
+  toolgate: PipelineEngine = toolgatePipeline(),
+  floor: PipelineEngine = minimalPipeline(),
+): Promise<PipelineEngine[]> {
   const policies = { staticPolicies: CEDAR_POLICY };
   const preparsedPolicySetId = preparse(CEDAR_POLICY);
   const enforcer = await newEnforcer(
@@ -183,8 +186,8 @@ export async function pipelineEngines(): Promise<PipelineEngine[]> {
     { action: 'call', subject: `${TOOL}@1`, conditions: { run: RUN, host: HOST, path: UNDER_ROOT, secret: SECRET } },
   ]);
   return [
-    toolgatePipeline(),
-    minimalPipeline(),
+    toolgate,
+    floor,
     wrap('wrapped cedar-wasm isAuthorized', (...request) =>
       isCedarAllow(cedar.isAuthorized({ ...cedarCall(...request), policies })),
     ),

@@ -4,7 +4,11 @@ import { deriveAllowlist } from './deriveAllowlist.js';
 import { expandServerTools } from './expandServerTools.js';
 import { narrowToAllowlist } from './narrowToAllowlist.js';
 import { readCoresourceConfig } from './readCoresourceConfig.js';
-import type { CoresourceAgentConfig, CoresourceAgentOptions, CoresourceAgentTools } from './types.js';
+import type {
+  CoresourceAgentConfig,
+  CoresourceAgentOptions,
+  CoresourceAgentTools,
+} from './types.js';
 
 /**
  * Resolves which tools a Coresource agent's model may see, as creating the
@@ -27,9 +31,10 @@ export function createCoresourceAgent(
   const derived = deriveAllowlist(read);
   const catalog = expandServerTools(derived, read.serverTools);
   const derivedNames = derived.map((tool) => tool.name);
-  const narrowed = read.allowlist === undefined
-    ? { catalog, allowlist: derivedNames, omitted: [], unmatched: [] }
-    : narrowToAllowlist(derived, catalog, read.allowlist);
+  const narrowed =
+    read.allowlist === undefined
+      ? { catalog, allowlist: derivedNames, omitted: [], unmatched: [] }
+      : narrowToAllowlist(derived, catalog, read.allowlist);
   const { kept, cut } = capTools(narrowed.catalog, read.maxTools);
   return deepFreeze({
     derived: derivedNames,
@@ -41,4 +46,3 @@ export function createCoresourceAgent(
     unmatched: [...narrowed.unmatched],
   });
 }
-

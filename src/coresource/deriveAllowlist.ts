@@ -2,7 +2,11 @@ import type { CoresourceConfig } from './readCoresourceConfig.js';
 import type { CoresourceTool, CoresourceToolSource } from './types.js';
 
 /** The tools a configured MCP server adds besides `<alias>/*`. */
-export const MCP_HELPER_TOOLS = Object.freeze(['list_mcp_capabilities', 'list_mcp_resources', 'read_mcp_resource'] as const);
+export const MCP_HELPER_TOOLS = Object.freeze([
+  'list_mcp_capabilities',
+  'list_mcp_resources',
+  'read_mcp_resource',
+] as const);
 
 /** The tools skills add. */
 export const SKILL_TOOLS = Object.freeze(['list_skills', 'invoke_skill'] as const);
@@ -25,7 +29,11 @@ export function deriveAllowlist(config: CoresourceConfig): readonly CoresourceTo
     const index = entries.findIndex((entry) => entry.name === name);
     const existing = entries[index];
     if (existing === undefined) entries.push({ name, source });
-    else if (existing.source === 'custom' && source !== 'custom' && existing.replaces === undefined) {
+    else if (
+      existing.source === 'custom' &&
+      source !== 'custom' &&
+      existing.replaces === undefined
+    ) {
       entries[index] = { ...existing, replaces: source };
     }
   };

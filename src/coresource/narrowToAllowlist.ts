@@ -46,7 +46,14 @@ export function narrowToAllowlist(
     if (!matched) unmatched.push(text);
   }
   const omitted = derived
-    .filter((tool) => !explicit.some((text) => meetVisibilityEntries(readVisibilityEntry(text), readVisibilityEntry(tool.name)) !== undefined))
+    .filter(
+      (tool) =>
+        !explicit.some(
+          (text) =>
+            meetVisibilityEntries(readVisibilityEntry(text), readVisibilityEntry(tool.name)) !==
+            undefined,
+        ),
+    )
     .map((tool) => tool.name);
   return { catalog: [...kept.values()], allowlist: [...allowlist], omitted, unmatched };
 }

@@ -1,5 +1,11 @@
 /** The five tools Kortix maintains, in the order `tools ls` lists them. */
-export const KORTIX_TOOLS = Object.freeze(['web_search', 'image_search', 'scrape_webpage', 'memory', 'show'] as const);
+export const KORTIX_TOOLS = Object.freeze([
+  'web_search',
+  'image_search',
+  'scrape_webpage',
+  'memory',
+  'show',
+] as const);
 
 /** A tool Kortix maintains. */
 export type KortixToolName = (typeof KORTIX_TOOLS)[number];
@@ -33,7 +39,14 @@ export const PTY_PREFIX = 'pty_';
 export const OPENCODE_EDIT_GROUP = Object.freeze(['write', 'edit', 'apply_patch'] as const);
 
 /** What a project module path may end in. */
-export const MODULE_EXTENSIONS = Object.freeze(['.ts', '.js', '.mts', '.mjs', '.cts', '.cjs'] as const);
+export const MODULE_EXTENSIONS = Object.freeze([
+  '.ts',
+  '.js',
+  '.mts',
+  '.mjs',
+  '.cts',
+  '.cjs',
+] as const);
 
 /** What an imported manifest file may end in. */
 export const MANIFEST_EXTENSIONS = Object.freeze(['.yaml', '.yml', '.json'] as const);

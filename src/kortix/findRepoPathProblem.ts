@@ -8,7 +8,10 @@
  * // tools/lookup_order.ts            => undefined
  * // /abs/x.ts, -x.ts, ./x.ts, a/../x.ts, x.py => a problem
  */
-export function findRepoPathProblem(path: string, extensions: readonly string[]): string | undefined {
+export function findRepoPathProblem(
+  path: string,
+  extensions: readonly string[],
+): string | undefined {
   if (path === '') return 'is empty';
   if (path.startsWith('/')) return 'starts with /';
   if (path.startsWith('-')) return 'starts with -';

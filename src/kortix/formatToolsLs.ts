@@ -17,12 +17,21 @@ const GAP = 2;
  * // Add `<name>: kortix:<name>` under `tools:` to get one back.
  */
 export function formatToolsLs(manifest: KortixManifest): string {
-  const rows = [HEADER, ...manifest.tools.map((tool) => [tool.name, tool.kind, tool.source] as const)];
+  const rows = [
+    HEADER,
+    ...manifest.tools.map((tool) => [tool.name, tool.kind, tool.source] as const),
+  ];
   const nameWidth = Math.max(...rows.map((row) => row[0].length)) + GAP;
   const kindWidth = Math.max(...rows.map((row) => row[1].length)) + GAP;
-  const lines = rows.map((row) => `${row[0].padEnd(nameWidth)}${row[1].padEnd(kindWidth)}${row[2]}`);
+  const lines = rows.map(
+    (row) => `${row[0].padEnd(nameWidth)}${row[1].padEnd(kindWidth)}${row[2]}`,
+  );
   if (manifest.removed.length > 0) {
-    lines.push('', `Removed Kortix tools: ${manifest.removed.join(', ')}`, 'Add `<name>: kortix:<name>` under `tools:` to get one back.');
+    lines.push(
+      '',
+      `Removed Kortix tools: ${manifest.removed.join(', ')}`,
+      'Add `<name>: kortix:<name>` under `tools:` to get one back.',
+    );
   }
   return lines.join('\n');
 }

@@ -1,4 +1,9 @@
-export { HARNESS_TOOLS, KORTIX_TOOLS, OPENCODE_INTERNAL_TOOLS, type KortixToolName } from './constants.js';
+export {
+  HARNESS_TOOLS,
+  KORTIX_TOOLS,
+  OPENCODE_INTERNAL_TOOLS,
+  type KortixToolName,
+} from './constants.js';
 export { formatKortixDiagnostics } from './formatKortixDiagnostics.js';
 export { formatToolsLs } from './formatToolsLs.js';
 export {

@@ -1,4 +1,12 @@
-import { isMap, isScalar, LineCounter, parseDocument, type Node, type Pair, type YAMLMap } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  LineCounter,
+  parseDocument,
+  type Node,
+  type Pair,
+  type YAMLMap,
+} from 'yaml';
 import type { KortixDiagnostic, KortixDiagnosticCode, KortixSeverity } from './types.js';
 
 /** One manifest file, parsed, with the means to say where a node sits in it. */
@@ -18,7 +26,11 @@ export interface ManifestFile {
 
 /** A parsed file, or the diagnostics that kept it from parsing. */
 export type ParsedManifestFile =
-  | { readonly ok: true; readonly file: ManifestFile; readonly warnings: readonly KortixDiagnostic[] }
+  | {
+      readonly ok: true;
+      readonly file: ManifestFile;
+      readonly warnings: readonly KortixDiagnostic[];
+    }
   | { readonly ok: false; readonly diagnostics: readonly KortixDiagnostic[] };
 
 /**
@@ -41,21 +53,34 @@ export function parseManifestFile(path: string, text: string): ParsedManifestFil
     message,
     fix,
   });
-  const syntax = (severity: KortixSeverity) => (problem: { code: string; message: string; pos: [number, number] }) => ({
-    severity,
-    code: 'yaml_syntax' as const,
-    ...place(problem.pos[0]),
-    message: problem.message,
-    fix: syntaxFix(problem.code),
-  });
+  const syntax =
+    (severity: KortixSeverity) =>
+    (problem: { code: string; message: string; pos: [number, number] }) => ({
+      severity,
+      code: 'yaml_syntax' as const,
+      ...place(problem.pos[0]),
+      message: problem.message,
+      fix: syntaxFix(problem.code),
+    });
   const warnings = doc.warnings.map(syntax('warning'));
-  if (doc.errors.length > 0) return { ok: false, diagnostics: [...doc.errors.map(syntax('error')), ...warnings] };
+  if (doc.errors.length > 0)
+    return { ok: false, diagnostics: [...doc.errors.map(syntax('error')), ...warnings] };
   const contents = doc.contents;
   if (contents !== null && !(isScalar(contents) && contents.value === null) && !isMap(contents)) {
-    const error = diagnose(contents, 'error', 'not_a_map', `${path} must be a map of keys such as tools: and agents:`, 'write the manifest as key: value lines');
+    const error = diagnose(
+      contents,
+      'error',
+      'not_a_map',
+      `${path} must be a map of keys such as tools: and agents:`,
+      'write the manifest as key: value lines',
+    );
     return { ok: false, diagnostics: [error, ...warnings] };
   }
-  return { ok: true, file: { path, map: isMap(contents) ? contents : undefined, diagnose }, warnings };
+  return {
+    ok: true,
+    file: { path, map: isMap(contents) ? contents : undefined, diagnose },
+    warnings,
+  };
 }
 
 /** The top-level pair with this key, if any. */

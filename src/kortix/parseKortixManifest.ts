@@ -6,7 +6,13 @@ import { readAgentEntries } from './readAgentEntries.js';
 import { readManifestFiles } from './readManifestFiles.js';
 import { readToolEntries } from './readToolEntries.js';
 import { readKortixSource } from './readKortixSource.js';
-import type { KortixDiagnostic, KortixManifest, KortixParseResult, KortixSource, KortixTool } from './types.js';
+import type {
+  KortixDiagnostic,
+  KortixManifest,
+  KortixParseResult,
+  KortixSource,
+  KortixTool,
+} from './types.js';
 
 /**
  * Parses a Kortix manifest (a root file and the files it imports, YAML or
@@ -37,15 +43,28 @@ export function parseKortixManifest(source: KortixSource | string): KortixParseR
   const entries = readToolEntries(files, { root, kortixVersion, modules }, diagnostics);
   const tools = loadedTools(entries.toolsKey, entries.declared, root);
   const loaded = new Set(tools.map((tool) => tool.name));
-  if (entries.toolsKey && !entries.declared.some((tool) => isKortixToolName(tool.name)) && !hasError(diagnostics, 'invalid_tools_key')) {
+  if (
+    entries.toolsKey &&
+    !entries.names.some(isKortixToolName) &&
+    !hasError(diagnostics, 'invalid_tools_key')
+  ) {
     const holder = files.find((file) => findPair(file.map, 'tools') !== undefined);
     if (holder !== undefined) {
-      diagnostics.push(holder.diagnose(findPair(holder.map, 'tools')?.key, 'warning', 'no_kortix_tools', 'the tools: key lists no Kortix tool, so sessions get none of them', `add <name>: kortix:<name> under tools: for each Kortix tool to keep (${KORTIX_TOOLS.join(', ')})`));
+      diagnostics.push(
+        holder.diagnose(
+          findPair(holder.map, 'tools')?.key,
+          'warning',
+          'no_kortix_tools',
+          'the tools: key lists no Kortix tool, so sessions get none of them',
+          `add <name>: kortix:<name> under tools: for each Kortix tool to keep (${KORTIX_TOOLS.join(', ')})`,
+        ),
+      );
     }
   }
   const agents = readAgentEntries(files, loaded, kortixVersion, diagnostics);
   const sorted = sortDiagnostics(diagnostics, [root, ...files.map((file) => file.path)]);
-  if (sorted.some((diagnostic) => diagnostic.severity === 'error')) return deepFreeze({ ok: false, diagnostics: sorted });
+  if (sorted.some((diagnostic) => diagnostic.severity === 'error'))
+    return deepFreeze({ ok: false, diagnostics: sorted });
   const manifest: KortixManifest = {
     path: root,
     files: files.map((file) => file.path),
@@ -59,21 +78,36 @@ export function parseKortixManifest(source: KortixSource | string): KortixParseR
 }
 
 /** The tools a session gets: Kortix tools in Kortix's order, then project tools as declared. */
-function loadedTools(toolsKey: boolean, declared: readonly KortixTool[], root: string): KortixTool[] {
+function loadedTools(
+  toolsKey: boolean,
+  declared: readonly KortixTool[],
+  root: string,
+): KortixTool[] {
   if (!toolsKey) {
-    return KORTIX_TOOLS.map((name) => ({ name, kind: 'kortix', source: `kortix:${name}`, file: root }));
+    return KORTIX_TOOLS.map((name) => ({
+      name,
+      kind: 'kortix',
+      source: `kortix:${name}`,
+      file: root,
+    }));
   }
   const byName = new Map(declared.map((tool) => [tool.name, tool]));
   const kortix = KORTIX_TOOLS.flatMap((name) => byName.get(name) ?? []);
   return [...kortix, ...declared.filter((tool) => !isKortixToolName(tool.name))];
 }
 
-function hasError(diagnostics: readonly KortixDiagnostic[], code: KortixDiagnostic['code']): boolean {
+function hasError(
+  diagnostics: readonly KortixDiagnostic[],
+  code: KortixDiagnostic['code'],
+): boolean {
   return diagnostics.some((diagnostic) => diagnostic.code === code);
 }
 
 /** By file (in reading order), then line, then column; the order found breaks ties. */
-function sortDiagnostics(diagnostics: readonly KortixDiagnostic[], order: readonly string[]): KortixDiagnostic[] {
+function sortDiagnostics(
+  diagnostics: readonly KortixDiagnostic[],
+  order: readonly string[],
+): KortixDiagnostic[] {
   const rank = (file: string) => {
     const index = order.indexOf(file);
     return index === -1 ? order.length : index;
@@ -82,4 +116,3 @@ function sortDiagnostics(diagnostics: readonly KortixDiagnostic[], order: readon
     (a, b) => rank(a.file) - rank(b.file) || a.line - b.line || a.column - b.column,
   );
 }
-

@@ -28,21 +28,38 @@ export function readAgentEntries(
     const pair = findPair(file.map, 'agents');
     if (pair === undefined || (isScalar(pair.value) && pair.value.value === null)) continue;
     if (!isMap(pair.value)) {
-      diagnostics.push(file.diagnose(pair.value ?? pair.key, 'error', 'invalid_agents', 'agents: must be a map of agent names to their settings', 'write each agent as a key under agents:, such as researcher: { tools: [read, grep] }'));
+      diagnostics.push(
+        file.diagnose(
+          pair.value ?? pair.key,
+          'error',
+          'invalid_agents',
+          'agents: must be a map of agent names to their settings',
+          'write each agent as a key under agents:, such as researcher: { tools: [read, grep] }',
+        ),
+      );
       continue;
     }
     for (const entry of pair.value.items) {
       const name = keyText(entry) ?? '';
       const first = declaredIn.get(name);
       if (first !== undefined) {
-        diagnostics.push(file.diagnose(entry.key, 'error', 'duplicate_agent', `the agent ${name} is declared in two files: ${first} and ${file.path}`, `declare ${name} in one file only`));
+        diagnostics.push(
+          file.diagnose(
+            entry.key,
+            'error',
+            'duplicate_agent',
+            `the agent ${name} is declared in two files: ${first} and ${file.path}`,
+            `declare ${name} in one file only`,
+          ),
+        );
         continue;
       }
       declaredIn.set(name, file.path);
       const agent = readAgent(file, name, entry, loaded, diagnostics);
       if (agent === undefined) continue;
       agents.push(agent.agent);
-      if (kortixVersion === 2) checkSecretsDeclared(file, name, agent.secrets, declaredEnv, diagnostics);
+      if (kortixVersion === 2)
+        checkSecretsDeclared(file, name, agent.secrets, declaredEnv, diagnostics);
     }
   }
   return agents;
@@ -57,25 +74,55 @@ function readAgent(
 ): { agent: KortixAgent; secrets: SecretsRead } | undefined {
   const value = entry.value;
   if (value !== null && !(isScalar(value) && value.value === null) && !isMap(value)) {
-    diagnostics.push(file.diagnose(value, 'error', 'invalid_agents', `agents.${name} must be a map of its settings`, 'write the agent\'s settings under it, such as tools: [read, grep]'));
+    diagnostics.push(
+      file.diagnose(
+        value,
+        'error',
+        'invalid_agents',
+        `agents.${name} must be a map of its settings`,
+        "write the agent's settings under it, such as tools: [read, grep]",
+      ),
+    );
     return undefined;
   }
   const settings = isMap(value) ? value : undefined;
   const toolsPair = findPair(settings, 'tools');
-  const tools = readAgentTools(toolsPair === undefined ? undefined : toolsPair.value ?? toolsPair.key, { file, agent: name, loaded, diagnostics });
+  const tools = readAgentTools(
+    toolsPair === undefined ? undefined : (toolsPair.value ?? toolsPair.key),
+    { file, agent: name, loaded, diagnostics },
+  );
   const secrets = readSecrets(file, name, findPair(settings, 'secrets'), diagnostics);
   if (tools === undefined || secrets === undefined) return undefined;
   return { agent: { name, tools, secrets: secrets.secrets, file: file.path }, secrets };
 }
 
-function readSecrets(file: ManifestFile, agent: string, pair: Pair | undefined, diagnostics: KortixDiagnostic[]): SecretsRead | undefined {
+function readSecrets(
+  file: ManifestFile,
+  agent: string,
+  pair: Pair | undefined,
+  diagnostics: KortixDiagnostic[],
+): SecretsRead | undefined {
   if (pair === undefined) return { secrets: [], nodes: [] };
   const value = pair.value;
   if (isScalar(value) && value.value === 'all') return { secrets: 'all', nodes: [] };
-  if (isSeq(value) && value.items.every((item) => isScalar(item) && typeof item.value === 'string')) {
-    return { secrets: value.items.map((item) => (item as { value: string }).value), nodes: value.items };
+  if (
+    isSeq(value) &&
+    value.items.every((item) => isScalar(item) && typeof item.value === 'string')
+  ) {
+    return {
+      secrets: value.items.map((item) => (item as { value: string }).value),
+      nodes: value.items,
+    };
   }
-  diagnostics.push(file.diagnose(value ?? pair.key, 'error', 'invalid_agents', `agents.${agent}.secrets must be all or a list of secret names`, 'write secrets: all, or a list such as [WEATHER_API_KEY]'));
+  diagnostics.push(
+    file.diagnose(
+      value ?? pair.key,
+      'error',
+      'invalid_agents',
+      `agents.${agent}.secrets must be all or a list of secret names`,
+      'write secrets: all, or a list such as [WEATHER_API_KEY]',
+    ),
+  );
   return undefined;
 }
 
@@ -84,7 +131,8 @@ function readEnvNames(files: readonly ManifestFile[]): ReadonlySet<string> {
   const names = new Set<string>();
   const addList = (node: unknown) => {
     if (!isSeq(node)) return;
-    for (const item of node.items) if (isScalar(item) && typeof item.value === 'string') names.add(item.value);
+    for (const item of node.items)
+      if (isScalar(item) && typeof item.value === 'string') names.add(item.value);
   };
   for (const file of files) {
     const env = findPair(file.map, 'env')?.value;
@@ -104,6 +152,14 @@ function checkSecretsDeclared(
   if (read.secrets === 'all') return;
   read.secrets.forEach((secret, index) => {
     if (declared.has(secret)) return;
-    diagnostics.push(file.diagnose(read.nodes[index], 'error', 'undeclared_secret', `agents.${agent}.secrets grants ${secret}, which is not declared under env:`, `declare it: env: { optional: [${secret}] }`));
+    diagnostics.push(
+      file.diagnose(
+        read.nodes[index],
+        'error',
+        'undeclared_secret',
+        `agents.${agent}.secrets grants ${secret}, which is not declared under env:`,
+        `declare it: env: { optional: [${secret}] }`,
+      ),
+    );
   });
 }

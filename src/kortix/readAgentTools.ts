@@ -16,7 +16,8 @@ export interface AgentToolsContext {
   readonly diagnostics: KortixDiagnostic[];
 }
 
-const FIX_FORMS = 'write all, none, a list such as [read, grep], { exclude: [bash] }, or a map such as { bash: false }';
+const FIX_FORMS =
+  'write all, none, a list such as [read, grep], { exclude: [bash] }, or a map such as { bash: false }';
 
 /**
  * Reads `agents.<name>.tools` into one of its five forms: omitted or `all`
@@ -26,10 +27,15 @@ const FIX_FORMS = 'write all, none, a list such as [read, grep], { exclude: [bas
  * Warns about names that are no tool, and Kortix tools the project does not
  * load. `undefined` when the value has none of the five forms.
  */
-export function readAgentTools(node: unknown, ctx: AgentToolsContext): KortixToolSelection | undefined {
+export function readAgentTools(
+  node: unknown,
+  ctx: AgentToolsContext,
+): KortixToolSelection | undefined {
   const read = readForm(node, `agents.${ctx.agent}.tools`);
   if ('problem' in read) {
-    ctx.diagnostics.push(ctx.file.diagnose(read.at, 'error', 'invalid_agent_tools', read.problem, FIX_FORMS));
+    ctx.diagnostics.push(
+      ctx.file.diagnose(read.at, 'error', 'invalid_agent_tools', read.problem, FIX_FORMS),
+    );
     return undefined;
   }
   for (const { node: at, name, use } of read.names) checkName(at, name, use, ctx);
@@ -51,42 +57,57 @@ function readForm(node: unknown, where: string): FormRead {
   if (node === undefined) return { selection: { form: 'all' }, names: [] };
   if (isScalar(node)) {
     // "*" is accepted as `all`: a list holding * is all, and the maintained templates write tools: "*".
-    if (node.value === 'all' || node.value === '*') return { selection: { form: 'all' }, names: [] };
+    if (node.value === 'all' || node.value === '*')
+      return { selection: { form: 'all' }, names: [] };
     if (node.value === 'none') return { selection: { form: 'none' }, names: [] };
-    const shown = node.value === null ? 'empty' : `${JSON.stringify(node.value)}, which is none of its forms`;
+    const shown =
+      node.value === null ? 'empty' : `${JSON.stringify(node.value)}, which is none of its forms`;
     return { problem: `${where} is ${shown}`, at: node };
   }
   if (isSeq(node)) {
     const names = readNames(node.items, 'shows');
-    if (names === undefined) return { problem: `${where} must list tool names`, at: node };
+    if (!Array.isArray(names)) return { problem: `${where} must list tool names`, at: names.bad };
     if (names.some((entry) => entry.name === '*')) return { selection: { form: 'all' }, names: [] };
     return { selection: { form: 'list', names: names.map((entry) => entry.name) }, names };
   }
   if (!isMap(node)) return { problem: `${where} has none of its forms`, at: node };
-  const exclude = node.items.find((pair) => keyText(pair) === 'exclude' && !isScalarBoolean(pair.value));
+  const exclude = node.items.find(
+    (pair) => keyText(pair) === 'exclude' && !isScalarBoolean(pair.value),
+  );
   if (exclude !== undefined) {
-    if (node.items.length > 1) return { problem: `${where} mixes exclude: with other keys`, at: node };
-    const names = isSeq(exclude.value) ? readNames(exclude.value.items, 'removes') : undefined;
-    if (names === undefined) return { problem: `${where}.exclude must be a list of tool names`, at: exclude.value ?? exclude.key };
+    if (node.items.length > 1)
+      return { problem: `${where} mixes exclude: with other keys`, at: node };
+    const names = isSeq(exclude.value)
+      ? readNames(exclude.value.items, 'removes')
+      : { bad: exclude.value ?? exclude.key };
+    if (!Array.isArray(names))
+      return { problem: `${where}.exclude must be a list of tool names`, at: names.bad };
     return { selection: { form: 'exclude', names: names.map((entry) => entry.name) }, names };
   }
   const names: NameRead[] = [];
   for (const pair of node.items) {
     const name = keyText(pair);
     if (name === undefined || !isScalarBoolean(pair.value)) {
-      return { problem: `${where}: in the map form each tool maps to true or false`, at: pair.value ?? pair.key };
+      return {
+        problem: `${where}: in the map form each tool maps to true or false`,
+        at: pair.value ?? pair.key,
+      };
     }
-    names.push({ node: pair.key, name, use: (pair.value as { value: boolean }).value ? 'shows' : 'removes' });
+    names.push({
+      node: pair.key,
+      name,
+      use: (pair.value as { value: boolean }).value ? 'shows' : 'removes',
+    });
   }
   const removed = names.filter((entry) => entry.use === 'removes').map((entry) => entry.name);
   return { selection: { form: 'map', removed }, names };
 }
 
-/** The names of a list, or `undefined` when an item is not a name. */
-function readNames(items: readonly unknown[], use: Use): NameRead[] | undefined {
+/** The names of a list, or the first item that is not a name. */
+function readNames(items: readonly unknown[], use: Use): NameRead[] | { readonly bad: unknown } {
   const names: NameRead[] = [];
   for (const item of items) {
-    if (!isScalar(item) || typeof item.value !== 'string') return undefined;
+    if (!isScalar(item) || typeof item.value !== 'string') return { bad: item };
     names.push({ node: item, name: item.value, use });
   }
   return names;
@@ -97,19 +118,39 @@ function checkName(node: unknown, name: string, use: Use, ctx: AgentToolsContext
   const where = `agents.${ctx.agent}.tools`;
   const verb = use === 'shows' ? 'lists' : 'excludes';
   if (isKortixToolName(name) && !ctx.loaded.has(name)) {
-    const message = use === 'shows'
-      ? `${where} lists ${name}, a Kortix tool the project does not load; an agent list cannot add it`
-      : `${where} excludes ${name}, a Kortix tool the project does not load`;
-    ctx.diagnostics.push(ctx.file.diagnose(node, 'warning', 'kortix_tool_not_loaded', message, `add ${name}: kortix:${name} under the top-level tools: first`));
+    const message =
+      use === 'shows'
+        ? `${where} lists ${name}, a Kortix tool the project does not load; an agent list cannot add it`
+        : `${where} excludes ${name}, a Kortix tool the project does not load`;
+    ctx.diagnostics.push(
+      ctx.file.diagnose(
+        node,
+        'warning',
+        'kortix_tool_not_loaded',
+        message,
+        `add ${name}: kortix:${name} under the top-level tools: first`,
+      ),
+    );
     return;
   }
   const harness: readonly string[] = HARNESS_TOOLS;
   if (harness.includes(name) || name.startsWith(PTY_PREFIX) || ctx.loaded.has(name)) return;
   const guess = suggestName(name, [...harness, ...ctx.loaded]);
-  const fix = guess === undefined ? 'fix the spelling, or declare the tool under tools:' : `did you mean ${guess}?`;
+  const fix =
+    guess === undefined
+      ? 'fix the spelling, or declare the tool under tools:'
+      : `did you mean ${guess}?`;
   const message = `${where} ${verb} ${name}, which is not a harness, Kortix, or project tool`;
   if (use === 'removes') {
-    ctx.diagnostics.push(ctx.file.diagnose(node, 'warning', 'exclude_typo', `${message}; a typo in an exclude list leaves the real tool on`, fix));
+    ctx.diagnostics.push(
+      ctx.file.diagnose(
+        node,
+        'warning',
+        'exclude_typo',
+        `${message}; a typo in an exclude list leaves the real tool on`,
+        fix,
+      ),
+    );
   } else {
     ctx.diagnostics.push(ctx.file.diagnose(node, 'warning', 'unknown_tool', message, fix));
   }

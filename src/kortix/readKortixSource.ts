@@ -8,7 +8,8 @@ export interface ReadSource {
   readonly modules: ReadonlySet<string> | undefined;
 }
 
-const USAGE = 'a Kortix source is the text of kortix.yaml, or { root, files: { [path]: text }, modules? }';
+const USAGE =
+  'a Kortix source is the text of kortix.yaml, or { root, files: { [path]: text }, modules? }';
 
 /**
  * Checks a source and copies what parsing needs. A string is the text of a
@@ -26,15 +27,32 @@ export function readKortixSource(source: unknown): ReadSource {
   }
   const files: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [path, text] of Object.entries(source.files)) {
-    if (typeof text !== 'string') throw new ToolgateError('invalid_option', `${USAGE}; files[${JSON.stringify(path)}] is not text`);
+    if (typeof text !== 'string')
+      throw new ToolgateError(
+        'invalid_option',
+        `${USAGE}; files[${JSON.stringify(path)}] is not text`,
+      );
     files[path] = text;
   }
   if (!Object.hasOwn(files, source.root)) {
-    throw new ToolgateError('invalid_option', `${USAGE}; the root ${JSON.stringify(source.root)} is not among the files`);
+    throw new ToolgateError(
+      'invalid_option',
+      `${USAGE}; the root ${JSON.stringify(source.root)} is not among the files`,
+    );
   }
   const modules = source.modules;
-  if (modules !== undefined && !(Array.isArray(modules) && modules.every((path) => typeof path === 'string'))) {
-    throw new ToolgateError('invalid_option', `${USAGE}; modules must be a list of repo-relative paths`);
+  if (
+    modules !== undefined &&
+    !(Array.isArray(modules) && modules.every((path) => typeof path === 'string'))
+  ) {
+    throw new ToolgateError(
+      'invalid_option',
+      `${USAGE}; modules must be a list of repo-relative paths`,
+    );
   }
-  return { root: source.root, files, modules: modules === undefined ? undefined : new Set(modules) };
+  return {
+    root: source.root,
+    files,
+    modules: modules === undefined ? undefined : new Set(modules),
+  };
 }

@@ -18,7 +18,10 @@ export interface ManifestFiles {
  *
  * // kortix.yaml: imports: [tools.yaml] => [kortix.yaml, tools.yaml]
  */
-export function readManifestFiles(root: string, texts: Readonly<Record<string, string>>): ManifestFiles {
+export function readManifestFiles(
+  root: string,
+  texts: Readonly<Record<string, string>>,
+): ManifestFiles {
   const files: ManifestFile[] = [];
   const diagnostics: KortixDiagnostic[] = [];
   const seen = new Set<string>();
@@ -32,7 +35,8 @@ export function readManifestFiles(root: string, texts: Readonly<Record<string, s
     }
     diagnostics.push(...parsed.warnings);
     files.push(parsed.file);
-    for (const next of readImports(parsed.file, texts, diagnostics)) if (!seen.has(next)) visit(next);
+    for (const next of readImports(parsed.file, texts, diagnostics))
+      if (!seen.has(next)) visit(next);
   };
   visit(root);
   return { files, diagnostics };
@@ -46,20 +50,40 @@ function readImports(
 ): string[] {
   const pair = findPair(file.map, 'imports');
   if (pair === undefined) return [];
-  const fix = 'write imports: as a list of repo-relative manifest paths, such as [agents/tools.yaml]';
+  const fix =
+    'write imports: as a list of repo-relative manifest paths, such as [agents/tools.yaml]';
   if (!isSeq(pair.value)) {
-    diagnostics.push(file.diagnose(pair.value ?? pair.key, 'error', 'invalid_imports', 'imports: must be a list of files', fix));
+    diagnostics.push(
+      file.diagnose(
+        pair.value ?? pair.key,
+        'error',
+        'invalid_imports',
+        'imports: must be a list of files',
+        fix,
+      ),
+    );
     return [];
   }
   const paths: string[] = [];
   for (const item of pair.value.items) {
     const path = isScalar(item) && typeof item.value === 'string' ? item.value : undefined;
-    const problem = path === undefined ? 'is not a path' : findRepoPathProblem(path, MANIFEST_EXTENSIONS);
+    const problem =
+      path === undefined ? 'is not a path' : findRepoPathProblem(path, MANIFEST_EXTENSIONS);
     if (path === undefined || problem !== undefined) {
       const shown = path === undefined ? 'an imports entry' : `the import ${JSON.stringify(path)}`;
-      diagnostics.push(file.diagnose(item, 'error', 'invalid_imports', `${shown} ${problem ?? ''}`.trim(), fix));
+      diagnostics.push(
+        file.diagnose(item, 'error', 'invalid_imports', `${shown} ${problem ?? ''}`.trim(), fix),
+      );
     } else if (!Object.hasOwn(texts, path)) {
-      diagnostics.push(file.diagnose(item, 'error', 'import_not_found', `the imported file ${path} was not found`, `create ${path}, or fix the path (it is relative to the project root)`));
+      diagnostics.push(
+        file.diagnose(
+          item,
+          'error',
+          'import_not_found',
+          `the imported file ${path} was not found`,
+          `create ${path}, or fix the path: it is relative to the project root`,
+        ),
+      );
     } else {
       paths.push(path);
     }

@@ -1,6 +1,11 @@
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { HARNESS_TOOLS, OPENCODE_EDIT_GROUP, PTY_PREFIX } from './constants.js';
-import type { KortixHarness, KortixManifest, KortixToolSelection, KortixVisibilityOptions } from './types.js';
+import type {
+  KortixHarness,
+  KortixManifest,
+  KortixToolSelection,
+  KortixVisibilityOptions,
+} from './types.js';
 
 /**
  * Which tool names does an agent's model see? The names of every tool the
@@ -23,21 +28,33 @@ import type { KortixHarness, KortixManifest, KortixToolSelection, KortixVisibili
  * // agents: { support: { tools: { exclude: [bash, write] } } }, harness opencode
  * //   => every tool but bash, pty_*, write, edit and apply_patch
  */
-export function resolveKortixVisibility(manifest: KortixManifest, options: KortixVisibilityOptions): readonly string[] {
+export function resolveKortixVisibility(
+  manifest: KortixManifest,
+  options: KortixVisibilityOptions,
+): readonly string[] {
   const harnessTools = readHarnessTools(options);
   const offered = [...new Set([...harnessTools, ...manifest.tools.map((tool) => tool.name)])];
   const own = selectTools(manifest, options.agent, options.harness, offered);
-  if (options.parent === undefined || options.harness === 'opencode') return Object.freeze(offered.filter((name) => own.has(name)));
+  if (options.parent === undefined || options.harness === 'opencode')
+    return Object.freeze(offered.filter((name) => own.has(name)));
   const parent = selectTools(manifest, options.parent, options.harness, offered);
   return Object.freeze(offered.filter((name) => own.has(name) && parent.has(name)));
 }
 
 /** The names of `offered` that an agent's selection leaves visible. */
-function selectTools(manifest: KortixManifest, agent: string, harness: KortixHarness, offered: readonly string[]): ReadonlySet<string> {
+function selectTools(
+  manifest: KortixManifest,
+  agent: string,
+  harness: KortixHarness,
+  offered: readonly string[],
+): ReadonlySet<string> {
   const entry = manifest.agents.find((candidate) => candidate.name === agent);
   if (entry === undefined) {
     const names = manifest.agents.map((candidate) => candidate.name).join(', ') || 'none';
-    throw new ToolgateError('invalid_option', `${manifest.path} declares no agent ${JSON.stringify(agent)}; its agents are: ${names}`);
+    throw new ToolgateError(
+      'invalid_option',
+      `${manifest.path} declares no agent ${JSON.stringify(agent)}; its agents are: ${names}`,
+    );
   }
   const shown = new Set(applySelection(entry.tools, harness, offered));
   if (harness === 'opencode') {
@@ -52,7 +69,11 @@ function selectTools(manifest: KortixManifest, agent: string, harness: KortixHar
 }
 
 /** `offered`, narrowed by one of the five forms (names expanded into OpenCode's groups). */
-function applySelection(selection: KortixToolSelection, harness: KortixHarness, offered: readonly string[]): readonly string[] {
+function applySelection(
+  selection: KortixToolSelection,
+  harness: KortixHarness,
+  offered: readonly string[],
+): readonly string[] {
   switch (selection.form) {
     case 'all':
       return offered;
@@ -64,7 +85,10 @@ function applySelection(selection: KortixToolSelection, harness: KortixHarness, 
     }
     case 'exclude':
     case 'map': {
-      const removed = expandGroups(selection.form === 'exclude' ? selection.names : selection.removed, harness);
+      const removed = expandGroups(
+        selection.form === 'exclude' ? selection.names : selection.removed,
+        harness,
+      );
       return offered.filter((name) => !removed.has(name));
     }
   }
@@ -83,7 +107,10 @@ function expandGroups(names: readonly string[], harness: KortixHarness): Readonl
 function readHarnessTools(options: KortixVisibilityOptions): readonly string[] {
   const harness: unknown = options.harness;
   if (harness !== 'opencode' && harness !== 'pi') {
-    throw new ToolgateError('invalid_option', 'resolveKortixVisibility needs harness: "opencode" or "pi"');
+    throw new ToolgateError(
+      'invalid_option',
+      'resolveKortixVisibility needs harness: "opencode" or "pi"',
+    );
   }
   const tools = options.harnessTools ?? HARNESS_TOOLS;
   if (!Array.isArray(tools) || !tools.every((name) => typeof name === 'string')) {

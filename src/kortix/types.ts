@@ -111,7 +111,11 @@ export interface KortixManifest {
 
 /** What `parseKortixManifest` returns: the manifest when there is no error, and every diagnostic. */
 export type KortixParseResult =
-  | { readonly ok: true; readonly manifest: KortixManifest; readonly diagnostics: readonly KortixDiagnostic[] }
+  | {
+      readonly ok: true;
+      readonly manifest: KortixManifest;
+      readonly diagnostics: readonly KortixDiagnostic[];
+    }
   | { readonly ok: false; readonly diagnostics: readonly KortixDiagnostic[] };
 
 /** The two harnesses, which differ in tool groups and subagents. */
@@ -138,6 +142,10 @@ export interface KortixVisibilityOptions {
 export interface KortixToolsLsJson {
   readonly manifest: string;
   readonly tools_key: boolean;
-  readonly tools: readonly { readonly name: string; readonly kind: KortixToolKind; readonly source: string }[];
+  readonly tools: readonly {
+    readonly name: string;
+    readonly kind: KortixToolKind;
+    readonly source: string;
+  }[];
   readonly removed: readonly string[];
 }

@@ -27,7 +27,10 @@ export function intersectGrants(parent: Grant, child: Grant): Grant {
   const parentCompiled = compiledGrantOf(parent);
   const childCompiled = compiledGrantOf(child);
   if (parentCompiled === undefined || childCompiled === undefined) {
-    throw new ToolgateError('invalid_grant', 'intersectGrants needs two grants made by createGrant(spec)');
+    throw new ToolgateError(
+      'invalid_grant',
+      'intersectGrants needs two grants made by createGrant(spec)',
+    );
   }
   const budgets = intersectBudgets(parent.budgets, child.budgets);
   return createGrant({
@@ -40,7 +43,11 @@ export function intersectGrants(parent: Grant, child: Grant): Grant {
 }
 
 /** The meet of every pair, in the child's order, skipping pairs that share nothing. */
-function meetAll<T, R>(child: readonly T[], parent: readonly T[], meet: (x: T, y: T) => R | undefined): R[] {
+function meetAll<T, R>(
+  child: readonly T[],
+  parent: readonly T[],
+  meet: (x: T, y: T) => R | undefined,
+): R[] {
   const meets: R[] = [];
   for (const x of child) {
     for (const y of parent) {

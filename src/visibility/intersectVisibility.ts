@@ -1,5 +1,9 @@
 import type { Visibility } from './types.js';
-import { coversVisibilityEntry, entryText, meetVisibilityEntries } from './meetVisibilityEntries.js';
+import {
+  coversVisibilityEntry,
+  entryText,
+  meetVisibilityEntries,
+} from './meetVisibilityEntries.js';
 import { readVisibilityEntry, type VisibilityEntry } from './visibilityEntry.js';
 
 /**

@@ -13,7 +13,9 @@ import { isPathInside, type CanonicalPath } from '../scope/path/index.js';
 export function meetFolderGrants(x: FolderGrant, y: FolderGrant): FolderGrant | undefined {
   const access = x.access === 'write' && y.access === 'write' ? 'write' : 'read';
   // INVARIANT: grant roots are canonical (createGrant canonicalized them).
-  if (isPathInside(y.path as CanonicalPath, x.path as CanonicalPath)) return { path: y.path, access };
-  if (isPathInside(x.path as CanonicalPath, y.path as CanonicalPath)) return { path: x.path, access };
+  if (isPathInside(y.path as CanonicalPath, x.path as CanonicalPath))
+    return { path: y.path, access };
+  if (isPathInside(x.path as CanonicalPath, y.path as CanonicalPath))
+    return { path: x.path, access };
   return undefined;
 }

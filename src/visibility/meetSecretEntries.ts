@@ -14,8 +14,10 @@ export function meetSecretEntries(x: string, y: string): string | undefined {
   const left = readPattern(x);
   const right = readPattern(y);
   if (left === undefined || right === undefined) return undefined;
-  if (left.kind === 'exact' && right.kind === 'exact') return left.name === right.name ? x : undefined;
-  if (left.kind === 'exact') return right.kind === 'prefix' && left.name.startsWith(right.prefix) ? x : undefined;
+  if (left.kind === 'exact' && right.kind === 'exact')
+    return left.name === right.name ? x : undefined;
+  if (left.kind === 'exact')
+    return right.kind === 'prefix' && left.name.startsWith(right.prefix) ? x : undefined;
   if (right.kind === 'exact') return right.name.startsWith(left.prefix) ? y : undefined;
   if (left.prefix.startsWith(right.prefix)) return x;
   return right.prefix.startsWith(left.prefix) ? y : undefined;

@@ -10,7 +10,10 @@ import type { VisibilityEntry } from './visibilityEntry.js';
  * // (a/*, a/b/*)               => a/b/*
  * // (a/*, b/*), (a, b)         => undefined
  */
-export function meetVisibilityEntries(x: VisibilityEntry, y: VisibilityEntry): VisibilityEntry | undefined {
+export function meetVisibilityEntries(
+  x: VisibilityEntry,
+  y: VisibilityEntry,
+): VisibilityEntry | undefined {
   if (x.kind === 'any') return y;
   if (y.kind === 'any') return x;
   if (x.kind === 'name' && y.kind === 'name') return x.entry === y.entry ? x : undefined;

@@ -27,7 +27,10 @@ export interface LoadKortixManifestOptions {
  *
  * // parseKortixManifest(loadKortixManifestFiles('/repo/kortix.yaml'))
  */
-export function loadKortixManifestFiles(rootPath: string, options: LoadKortixManifestOptions = {}): KortixSource {
+export function loadKortixManifestFiles(
+  rootPath: string,
+  options: LoadKortixManifestOptions = {},
+): KortixSource {
   const fs = options.fs ?? loadFs();
   const slash = Math.max(rootPath.lastIndexOf('/'), rootPath.lastIndexOf('\\'));
   const folder = slash === -1 ? '.' : rootPath.slice(0, slash) || '/';
@@ -43,13 +46,21 @@ export function loadKortixManifestFiles(rootPath: string, options: LoadKortixMan
     const tools = findPair(map, 'tools')?.value;
     if (isMap(tools)) {
       for (const value of listStrings(tools.items.map((pair) => pair.value))) {
-        if (value.startsWith('kortix:') || findRepoPathProblem(value, MODULE_EXTENSIONS) !== undefined) continue;
+        if (
+          value.startsWith('kortix:') ||
+          findRepoPathProblem(value, MODULE_EXTENSIONS) !== undefined
+        )
+          continue;
         if (!modules.includes(value) && fs.existsSync(onDisk(value))) modules.push(value);
       }
     }
     const imports = findPair(map, 'imports')?.value;
     for (const next of listStrings(isSeq(imports) ? imports.items : [])) {
-      if (Object.hasOwn(files, next) || findRepoPathProblem(next, MANIFEST_EXTENSIONS) !== undefined) continue;
+      if (
+        Object.hasOwn(files, next) ||
+        findRepoPathProblem(next, MANIFEST_EXTENSIONS) !== undefined
+      )
+        continue;
       if (fs.existsSync(onDisk(next))) visit(next, fs.readFileSync(onDisk(next), 'utf8'));
     }
   };
@@ -58,14 +69,21 @@ export function loadKortixManifestFiles(rootPath: string, options: LoadKortixMan
 }
 
 function listStrings(nodes: readonly unknown[]): string[] {
-  return nodes.flatMap((node) => (isScalar(node) && typeof node.value === 'string' ? [node.value] : []));
+  return nodes.flatMap((node) =>
+    isScalar(node) && typeof node.value === 'string' ? [node.value] : [],
+  );
 }
 
 function loadFs(): KortixFileSystem {
-  const runtime = (globalThis as { readonly process?: { readonly getBuiltinModule?: (id: string) => unknown } }).process;
+  const runtime = (
+    globalThis as { readonly process?: { readonly getBuiltinModule?: (id: string) => unknown } }
+  ).process;
   const fs = runtime?.getBuiltinModule?.('node:fs') as Partial<KortixFileSystem> | undefined;
   if (typeof fs?.readFileSync !== 'function' || typeof fs.existsSync !== 'function') {
-    throw new ToolgateError('invalid_option', 'loadKortixManifestFiles needs Node 20.16 or later (process.getBuiltinModule), or options.fs');
+    throw new ToolgateError(
+      'invalid_option',
+      'loadKortixManifestFiles needs Node 20.16 or later (process.getBuiltinModule), or options.fs',
+    );
   }
   return fs as KortixFileSystem;
 }

@@ -1,0 +1,29 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+/**
+ * The test run `npm run mutation` uses: the tests of the layers Stryker
+ * mutates (src/gate, src/scope) and of the layers they are built from, with
+ * the fuzzer at a smaller budget so that every mutant it covers runs fast.
+ * Left out: the package tests (they import the built dist/, which no mutant
+ * touches) and the tests of the layers above the gate (runs, menus,
+ * providers, visibility dialects, benchmarks), which test those layers.
+ */
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      include: [
+        'test/gate/**/*.test.ts',
+        'test/scope/**/*.test.ts',
+        'test/grant/**/*.test.ts',
+        'test/registry/**/*.test.ts',
+        'test/data/**/*.test.ts',
+        'test/realpath/**/*.test.ts',
+        'test/fuzz/**/*.test.ts',
+        'test/property/{gate,host,path,poisoning,realpath}*.test.ts',
+      ],
+      env: { FUZZ_PROPOSALS: '3000' },
+    },
+  }),
+);
