@@ -1,4 +1,4 @@
-import { isNameVisible } from './isNameVisible.js';
+import { isNameVisible } from '../scope/visible/isNameVisible.js';
 import type { MenuOptions, MenuTool } from './types.js';
 
 /**

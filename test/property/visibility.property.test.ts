@@ -6,7 +6,7 @@ import { createGrant } from '../../src/grant/createGrant.js';
 import type { Grant } from '../../src/grant/types.js';
 import { resolveKortixVisibility } from '../../src/kortix/resolveKortixVisibility.js';
 import type { KortixManifest, KortixToolSelection } from '../../src/kortix/types.js';
-import { isNameVisible } from '../../src/menu/isNameVisible.js';
+import { isNameVisible } from '../../src/scope/visible/isNameVisible.js';
 import { parseHostResource } from '../../src/scope/host/index.js';
 import type { CanonicalPath } from '../../src/scope/path/index.js';
 import { intersectGrants } from '../../src/visibility/intersectGrants.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNameVisible } from '../../src/menu/isNameVisible.js';
+import { isNameVisible } from '../../../src/scope/visible/isNameVisible.js';
 
 describe('isNameVisible', () => {
   it('shows every name when there is no visible list', () => {
