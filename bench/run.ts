@@ -4,6 +4,12 @@
  * nothing here fails on a time; a case fails only when an engine decides
  * wrongly before timing.
  *
+ * The case files are compiled first with esbuild (the compiler tsup uses
+ * for the package), into node_modules/.cache/toolgate-bench, and run with
+ * plain `node`: toolgate is measured as compiled output, the way users run
+ * it, not through tsx, whose keep-names transform adds a call each time a
+ * named closure is created.
+ *
  * Options (environment): BENCH_PROCESSES (fresh processes per case, default
  * 3), BENCH_ROUNDS, BENCH_ROUND_MS, BENCH_WARMUP_MS (per process), and
  * BENCH_ONLY (comma-separated group ids, for working on one case; the
@@ -12,6 +18,7 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { RESULT_MARK, type CaseResult } from './lib/child.js';
 import { describeMachine, renderReport } from './lib/report.js';
 
@@ -35,13 +42,33 @@ const GROUPS: readonly Group[] = [
 ];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** Inside node_modules, so the compiled cases resolve ajv and the peers from the project's node_modules. */
+const outdir = fileURLToPath(new URL('../node_modules/.cache/toolgate-bench', import.meta.url));
 const processes = Math.max(1, Number(process.env.BENCH_PROCESSES ?? 3) || 3);
 const only = process.env.BENCH_ONLY?.split(',').filter((id) => id !== '');
 const groups = only === undefined ? GROUPS : GROUPS.filter((group) => only.includes(group.id));
 
-/** Runs one case file in a fresh Node process and reads its result line. */
+/** Compiles every case file once: bundled with src, packages left to node_modules, names not kept. */
+async function compileCases(): Promise<void> {
+  const scripts = [...new Set(groups.map((group) => group.script))];
+  await build({
+    entryPoints: scripts.map((script) => `${root}bench/${script}`),
+    outdir,
+    outbase: `${root}bench/cases`,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+}
+
+/** Runs one compiled case file in a fresh Node process and reads its result line. */
 function runGroup(group: Group): Promise<CaseResult> {
-  const args = [...(group.nodeFlags ?? []), '--import', 'tsx', `bench/${group.script}`, ...(group.args ?? [])];
+  const compiled = `${outdir}/${group.script.replace(/^cases\//, '').replace(/\.ts$/, '.mjs')}`;
+  const args = [...(group.nodeFlags ?? []), compiled, ...(group.args ?? [])];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -61,6 +88,7 @@ function runGroup(group: Group): Promise<CaseResult> {
 
 const started = performance.now();
 const machine = describeMachine();
+await compileCases();
 const results = new Map<string, CaseResult[]>();
 // Process by process, every group once, then again: drift in the machine's speed hits every group alike.
 for (let run = 1; run <= processes; run++) {

@@ -3,10 +3,15 @@
  * 100,000 entries in every list (argv[2] = "grant"), or against registries
  * of 10 to 100,000 tools (argv[2] = "registry"). The real entries sit in the
  * middle. Decision cost must stay flat: 100k versus 10 at most 1.3x.
+ *
+ * The sizes are measured interleaved, all held in one process: that isolates
+ * what the size costs the decision itself. The smallest size is also
+ * measured alone first, before the larger ones exist, so the report shows
+ * what a large heap costs the whole process too (its GC, its caches).
  */
 import { createGate, createGrant, createRegistry, type Registry } from '../../src/index.js';
 import { emit, timedOptions, verify } from '../lib/child.js';
-import { measureTimed, type BenchCase } from '../lib/measure.js';
+import { measureTimed, type BenchCase, type Measurement } from '../lib/measure.js';
 import { HOST, inputSchema, refusedTurns, ROOT, SECRET, TOOL, uploadTurns } from '../peers/pipelineCase.js';
 
 const SIZES = [10, 100, 1_000, 10_000, 100_000];
@@ -54,6 +59,7 @@ const turns = uploadTurns(64);
 const small = { registry: registryOf(1), grant: grantOf(1) };
 const smallGate = createGate({ registry: small.registry });
 const cases: BenchCase[] = [];
+let alone: Measurement | undefined;
 for (const n of SIZES) {
   const started = performance.now();
   const registry = kind === 'registry' ? registryOf(n) : small.registry;
@@ -69,7 +75,9 @@ for (const n of SIZES) {
   refusedTurns().forEach((turn, i) => {
     verify(`${kind} of ${n}, refused turn ${i}`, decide(turn), false);
   });
-  cases.push({ name: `${kind} of ${n}`, operation: (i) => decide(turns[i % turns.length]) });
+  const operation = (i: number) => decide(turns[i % turns.length]);
+  alone ??= measureTimed([{ name: `${kind} of ${n}, alone (before the larger ones are built)`, operation }], timedOptions())[0];
+  cases.push({ name: `${kind} of ${n}`, operation });
 }
 
-emit({ group: `scale-${kind}`, cases: measureTimed(cases, timedOptions()) });
+emit({ group: `scale-${kind}`, cases: [...(alone === undefined ? [] : [alone]), ...measureTimed(cases, timedOptions())] });

@@ -16,29 +16,6 @@ export interface BenchCase {
 /** A sink the measured functions write to, so their work cannot be optimized away. */
 export const sink: { value: unknown } = { value: undefined };
 
-/**
- * Measures cases in ns per call. Every case is warmed up first; then the
- * runs are interleaved (case A, case B, … then again), so drift in the
- * machine's speed hits every case alike and ratios stay fair.
- */
-export function measureAll(
-  cases: readonly BenchCase[],
-  { runs = 9, iterations = 50_000, warmup = 30_000 } = {},
-): Measurement[] {
-  for (const { operation } of cases) {
-    for (let i = 0; i < warmup; i++) sink.value = operation(i);
-  }
-  const perOp = cases.map(() => [] as number[]);
-  for (let run = 0; run < runs; run++) {
-    cases.forEach(({ operation }, index) => {
-      const start = process.hrtime.bigint();
-      for (let i = 0; i < iterations; i++) sink.value = operation(i);
-      perOp[index]?.push(Number(process.hrtime.bigint() - start) / iterations);
-    });
-  }
-  return cases.map(({ name }, index) => summarize(name, perOp[index] ?? []));
-}
-
 /** How long to warm up and run each case, in milliseconds, and how many interleaved rounds. */
 export interface TimedOptions {
   readonly rounds: number;
@@ -47,9 +24,11 @@ export interface TimedOptions {
 }
 
 /**
- * Like `measureAll`, but each case gets its own iteration count, calibrated
- * during warm-up so one round of it takes about `roundMs`: a 1 µs and a
- * 10 ms operation can be measured side by side. The input index keeps
+ * Measures cases in ns per call. Each case is warmed up and gets its own
+ * iteration count, calibrated so one round of it takes about `roundMs`: a
+ * 1 µs and a 10 ms operation can be measured side by side. Then the rounds
+ * are interleaved (case A, case B, … then again), so drift in the machine's
+ * speed hits every case alike and ratios stay fair. The input index keeps
  * counting across warm-up and rounds, so inputs keep rotating.
  */
 export function measureTimed(cases: readonly BenchCase[], options: TimedOptions): Measurement[] {
@@ -106,10 +85,4 @@ export function median(values: readonly number[]): number {
   const middle = Math.floor(sorted.length / 2);
   if (sorted.length === 0) return Number.NaN;
   return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-/** Formats a measurement as a table row: name | min | median | max (ns). */
-export function formatRow(m: Measurement): string {
-  const ns = (value: number) => value.toFixed(0).padStart(8);
-  return `| ${m.name.padEnd(44)} | ${ns(m.min)} | ${ns(m.median)} | ${ns(m.max)} |`;
 }
