@@ -1,12 +1,24 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', realpath: 'src/realpath/index.ts', node: 'src/node/index.ts', kortix: 'src/kortix/index.ts', coresource: 'src/coresource/index.ts' },
+// The `toolgate` CLI: ESM only, for Node. A banner applies to every entry of its
+// config, so the CLI has a config of its own to carry the hashbang (tsup then
+// marks dist/cli.js executable).
+const cli: Options = {
+  entry: { cli: 'src/cli/index.ts' },
+  format: ['esm'],
+  sourcemap: true,
+  target: 'node20',
+  platform: 'node',
+  banner: { js: '#!/usr/bin/env node' },
+};
+
+export default defineConfig([{
+  entry: { index: 'src/index.ts', realpath: 'src/realpath/index.ts', node: 'src/node/index.ts', kortix: 'src/kortix/index.ts', coresource: 'src/coresource/index.ts', testing: 'src/testing/index.ts', mcp: 'src/mcp/index.ts', ai: 'src/ai/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
-  clean: true,
+  clean: ['!cli.js', '!cli.js.map'],
   sourcemap: true,
   target: 'node20',
   platform: 'neutral',
-  external: ['ajv', 'ajv-formats', 'tldts'],
-});
+  external: ['ajv', 'ajv-formats', 'tldts', '@modelcontextprotocol/sdk', 'ai'],
+}, cli]);

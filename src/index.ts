@@ -16,6 +16,17 @@ export type {
   TurnDecision,
   TurnLimits,
 } from './gate/types.js';
+export { fire } from './fire/fire.js';
+export type {
+  FireContext,
+  FireOptions,
+  FireOutcome,
+  FireStatus,
+  HandlerContext,
+  OutputShaper,
+  ToolHandler,
+  ToolHandlers,
+} from './fire/types.js';
 export { createGrant } from './grant/createGrant.js';
 export type { Budgets, FolderGrant, Grant, GrantSpec } from './grant/types.js';
 export type { RealpathFn } from './realpath/RealpathFn.js';
@@ -46,6 +57,10 @@ export type {
   OpenAIResponsesTool,
   Provider,
 } from './providers/types.js';
+export { describeShapedOutput } from './output/describeShapedOutput.js';
+export { DEFAULT_OUTPUT_LIMITS } from './output/readOutputLimits.js';
+export { shapeToolOutput } from './output/shapeToolOutput.js';
+export type { OutputLimits, ShapedOutput } from './output/types.js';
 export { createMemorySink, type MemorySink } from './run/createMemorySink.js';
 export { createRun } from './run/createRun.js';
 export { digestToolEntry } from './run/digestToolEntry.js';
@@ -54,6 +69,7 @@ export { redactRecord } from './run/redactRecord.js';
 export { summarizeRecords } from './run/summarizeRecords.js';
 export type {
   DispatchRecord,
+  FireRecord,
   ProposeOptions,
   RecordSink,
   RecordedTool,

@@ -1,3 +1,6 @@
+import { assertHandlers, readFireOptions } from '../fire/readFireOptions.js';
+import { refusedOutcome, settleFire } from '../fire/settleFire.js';
+import type { FireOptions, FireOutcome, ToolHandlers } from '../fire/types.js';
 import { isSecretName } from '../scope/secret/isSecretName.js';
 import type { AuthorizedCall, DispatchDecision, GateContext, Step } from '../gate/types.js';
 import { buildTurnRecords } from './buildTurnRecords.js';
@@ -9,7 +12,7 @@ import { redactRefusal } from './redactRefusal.js';
 import { refuseDispatch } from './refuseDispatch.js';
 import { settleTurn } from './settleTurn.js';
 import { summarizeRecords } from './summarizeRecords.js';
-import type { DispatchRecord, RecordedTool, Run, RunEntry, RunOptions, RunStatus, Spent, TurnRecord } from './types.js';
+import type { DispatchRecord, FireRecord, RecordedTool, Run, RunEntry, RunOptions, RunStatus, Spent, TurnRecord } from './types.js';
 
 /** The latest tool turn's calls, as authorized, and which were dispatched. */
 interface LatestCalls {
@@ -23,6 +26,7 @@ interface LatestCalls {
  * Starts a run (SPEC §8): `propose` runs the proposal stage on each turn
  * under the turn and tool-call budgets and records how it settled;
  * `dispatch` runs the dispatch stage on one call of the latest turn;
+ * `fire` dispatches it and, if allowed, runs its handler (`fire`);
  * `summary` and `records` read the history back.
  *
  * Throws `ToolgateError` (`invalid_option`, `invalid_grant`) for bad options,
@@ -110,9 +114,30 @@ export function createRun(options: RunOptions): Run {
     return verdict;
   };
 
+  // run.fire: dispatch (recorded as above), the handler outside the run, then its end recorded on the turn.
+  const fire = (call: unknown, handlers: ToolHandlers, options?: FireOptions): Promise<FireOutcome> => {
+    const fireOptions = readFireOptions(options, 'run.fire');
+    assertHandlers(handlers, 'run.fire');
+    const verdict = dispatch(call);
+    if (!verdict.allowed) return Promise.resolve(refusedOutcome(verdict.refusal));
+    // INVARIANT: an allowed dispatch was just recorded as the last dispatch of the latest turn.
+    const { index: turn, step } = latest as LatestCalls;
+    const callIndex = (stored[turn]?.dispatches?.at(-1) as DispatchRecord).callIndex;
+    const scope = { grant, ...(cwd === undefined ? {} : { cwd }), ...(step === undefined ? {} : { step }) };
+    return settleFire(verdict.call, handlers, fireOptions, scope).then((outcome) => {
+      if (outcome.status === 'refused') return outcome;
+      const record: FireRecord = Object.freeze({ callIndex, ref: verdict.call.ref, status: outcome.status });
+      write({ type: 'fire', turn, fire: record });
+      const kept = stored[turn] as TurnRecord;
+      stored[turn] = Object.freeze({ ...kept, fires: Object.freeze([...(kept.fires ?? []), record]) });
+      return outcome;
+    });
+  };
+
   return Object.freeze({
     propose,
     dispatch,
+    fire,
     get status() {
       return status;
     },

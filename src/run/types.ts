@@ -1,3 +1,4 @@
+import type { FireOptions, FireOutcome, ToolHandlers } from '../fire/types.js';
 import type { AuthorizedCall, DispatchDecision, Gate, Refusal, RefusalCode, Step } from '../gate/types.js';
 import type { Budgets, Grant } from '../grant/types.js';
 import type { ToolEntry } from '../registry/types.js';
@@ -74,6 +75,18 @@ export interface DispatchRecord {
 }
 
 /**
+ * How one allowed call ended once `run.fire` ran its handler. The handler's
+ * output and error text are not recorded: they may hold anything, secret
+ * values included.
+ */
+export interface FireRecord {
+  /** Which call of the turn (0-based). */
+  readonly callIndex: number;
+  readonly ref: string;
+  readonly status: 'ok' | 'error' | 'aborted' | 'timed_out';
+}
+
+/**
  * One turn of a run, as plain, frozen, serializable data. `refusal` and
  * `reprompt` only on a rejected turn; `answer` on an answer; `calls`,
  * `tools` and `dispatches` on a tool turn. A dead-lettered turn shows no reason.
@@ -90,6 +103,8 @@ export interface TurnRecord {
   /** Every tool entry the turn's calls were checked against, at proposal and at dispatch. */
   readonly tools?: readonly RecordedTool[];
   readonly dispatches?: readonly DispatchRecord[];
+  /** How each call fired by `run.fire` ended, in the order they ended. */
+  readonly fires?: readonly FireRecord[];
   readonly spent: Spent;
 }
 
@@ -104,7 +119,8 @@ export type RunEntry =
       readonly dispatch: DispatchRecord;
       /** The entry the dispatch decided over, when the turn had not recorded it yet. */
       readonly tool?: RecordedTool;
-    };
+    }
+  | { readonly type: 'fire'; readonly run?: string; readonly turn: number; readonly fire: FireRecord };
 
 /** Refused turns of one step, and why. */
 export interface StepSummary {
@@ -134,6 +150,11 @@ export interface Run {
   readonly propose: (turn: unknown, options?: ProposeOptions) => TurnRecord;
   /** The dispatch stage on one call of the latest turn. Never throws a refusal. */
   readonly dispatch: (call: unknown) => DispatchDecision;
+  /**
+   * `dispatch`, then, only if allowed, the handler (see `fire`); records how
+   * the call ended. Never rejects for a refusal or a handler's failure.
+   */
+  readonly fire: (call: unknown, handlers: ToolHandlers, options?: FireOptions) => Promise<FireOutcome>;
   readonly status: RunStatus;
   /** The budgets in force (the run's over the grant's, key by key). */
   readonly budgets: Budgets;

@@ -259,11 +259,11 @@ export function readUrl(value: unknown): { readonly host: string; readonly port:
   const port = url.port === '' ? (scheme === 'https://' || scheme === 'wss://' ? 443 : 80) : Number(url.port);
   const host = finishHost(url.hostname);
   if (host === undefined || port === 0) return undefined;
-  // A differential of our own: an all-ASCII name authority must read as the same host by plain splitting.
-  if (/^[\w.-]+(?::\d*)?$/.test(authority) && !/^[\d.]+$|^0x|\.0x|\.\d+(?::|$)/i.test(authority)) {
-    const plain = authority.replace(/:\d*$/, '').toLowerCase().replace(/\.$/, '');
-    if (plain !== host) return undefined;
-  }
+  // A differential of our own: an all-ASCII name authority must read as the same host by plain
+  // splitting. Not for IPv4 forms: a last label of digits or 0x-hex makes the host an address.
+  const plain = authority.replace(/:\d*$/, '').toLowerCase().replace(/\.$/, '');
+  const lastLabel = plain.slice(plain.lastIndexOf('.') + 1);
+  if (/^[\w.-]+$/.test(plain) && !/^(?:\d+|0x[\da-f]*)$/.test(lastLabel) && plain !== host) return undefined;
   return { host, port };
 }
 

@@ -6,13 +6,16 @@ import * as realpath from '../../src/realpath/index.js';
 describe('the public surface', () => {
   it('exports exactly these runtime names from the root (a change here is an API change)', () => {
     expect(Object.keys(toolgate).sort()).toEqual([
+      'DEFAULT_OUTPUT_LIMITS',
       'ToolgateError',
       'createGate',
       'createGrant',
       'createMemorySink',
       'createRegistry',
       'createRun',
+      'describeShapedOutput',
       'digestToolEntry',
+      'fire',
       'formatReprompt',
       'formatToolRef',
       'fromProviderCall',
@@ -23,6 +26,7 @@ describe('the public surface', () => {
       'redactRecord',
       'renderMenu',
       'selfRunRuntime',
+      'shapeToolOutput',
       'summarizeRecords',
       'toAnthropicTools',
       'toMcpTools',
@@ -31,8 +35,8 @@ describe('the public surface', () => {
     ]);
   });
 
-  it('exports exactly createJsonlFileSink from toolgate/node', () => {
-    expect(Object.keys(node).sort()).toEqual(['createJsonlFileSink']);
+  it('exports exactly these runtime names from toolgate/node', () => {
+    expect(Object.keys(node).sort()).toEqual(['createBuiltinHandlers', 'createJsonlFileSink', 'createOutputShaper', 'summarizeText']);
   });
 
   it('exports exactly nodeRealpath from toolgate/realpath', () => {

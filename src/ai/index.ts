@@ -1,0 +1,3 @@
+export { gateAiTools } from './gateAiTools.js';
+export { registerAiTools } from './registerAiTools.js';
+export type { AiToolScopes, AiToolsByRef, GateAiToolsOptions } from './types.js';

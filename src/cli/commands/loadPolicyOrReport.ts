@@ -1,0 +1,23 @@
+import { EXIT } from '../exitCodes.js';
+import type { CliIo } from '../io.js';
+import { loadPolicy } from '../policy/loadPolicy.js';
+import type { Policy } from '../policy/types.js';
+import { reportBadInput } from '../report.js';
+
+/**
+ * Loads a policy for a command that uses it; a policy with errors is
+ * reported (every error, with its place) and gives exit code 2.
+ * Warnings are left to `toolgate validate`.
+ */
+export function loadPolicyOrReport(io: CliIo, command: string, file: string, json: boolean): Policy | number {
+  const loaded = loadPolicy(file, io);
+  if (loaded.ok) return loaded.policy;
+  const [first] = loaded.diagnostics;
+  if (loaded.diagnostics.length === 1 && first?.code === 'unreadable_file') {
+    return reportBadInput(io, json, `toolgate ${command}: ${first.message.replace('the policy file', file)} (check the path)`);
+  }
+  const errors = loaded.diagnostics.filter((d) => d.severity === 'error').length;
+  const message = `toolgate ${command}: ${file} has ${errors} ${errors === 1 ? 'error' : 'errors'}; fix ${errors === 1 ? 'it' : 'them'} (toolgate validate ${file} lists every problem)`;
+  reportBadInput(io, json, message, loaded.diagnostics);
+  return EXIT.badInput;
+}

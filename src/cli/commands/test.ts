@@ -1,0 +1,115 @@
+import { parseArgs } from 'node:util';
+import { createGate } from '../../createGate.js';
+import type { Refusal, TurnDecision } from '../../gate/types.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { EXIT } from '../exitCodes.js';
+import { formatRefusal } from '../format/formatRefusal.js';
+import { printable } from '../format/printable.js';
+import type { CliIo } from '../io.js';
+import { parseCommandArgs } from '../parseCommandArgs.js';
+import { parseTestFile, type Expectation, type PolicyTestCase, type PolicyTestSuite } from '../policy/parseTestFile.js';
+import { printJson, readText, reportBadInput } from '../report.js';
+import { usageError } from './usageError.js';
+
+const OPTIONS = { json: { type: 'boolean' } } as const;
+
+/** One case's outcome. */
+interface CaseResult {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly name: string;
+  readonly ok: boolean;
+  readonly expected: Expectation;
+  readonly actual: { readonly settled: TurnDecision['settled']; readonly refusal?: Refusal };
+}
+
+/**
+ * `toolgate test FILE...`: runs every case of every file (each decided with
+ * both stages of the gate), prints each failure with what was expected,
+ * what happened and the refusal, then `N passed, N failed`. Every file is
+ * loaded first: a file with errors stops the run before any case (exit 2).
+ * Exit 0 all passed, 1 a case failed.
+ */
+export function test(args: readonly string[], io: CliIo): number {
+  const json = args.includes('--json');
+  const parsed = parseCommandArgs(() => parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true }));
+  if (!parsed.ok) return usageError(io, 'test', parsed.problem, json);
+  const files = parsed.value.positionals;
+  if (files.length === 0) return usageError(io, 'test', 'name at least one test file: toolgate test FILE...', json);
+
+  const suites: PolicyTestSuite[] = [];
+  const problems: Diagnostic[] = [];
+  for (const file of files) {
+    const read = readText(io, file);
+    if ('problem' in read) {
+      problems.push({ severity: 'error', code: 'unreadable_file', file, line: 1, column: 1, message: read.problem, fix: 'check the path' });
+      continue;
+    }
+    const loaded = parseTestFile(file, read.text, io);
+    if (loaded.ok) suites.push(loaded.suite);
+    else problems.push(...loaded.diagnostics);
+  }
+  if (problems.length > 0) {
+    const count = problems.filter((d) => d.severity === 'error').length;
+    return reportBadInput(io, json, `toolgate test: ${count} ${count === 1 ? 'error' : 'errors'} in the test files or their policies; no case was run`, problems);
+  }
+
+  const results = suites.flatMap((suite) => {
+    const gate = createGate({ registry: suite.policy.registry });
+    return suite.cases.map((item) => runCase(suite.file, item, gate.authorize(item.turn, item.context)));
+  });
+  const passed = results.filter((result) => result.ok).length;
+  const failed = results.length - passed;
+  if (json) {
+    printJson(io, { passed, failed, cases: results });
+  } else {
+    const lines: string[] = [];
+    for (const suite of suites) {
+      lines.push(`${suite.file} (policy ${suite.policy.file})`);
+      for (const result of results.filter((item) => item.file === suite.file)) lines.push(...formatResult(result));
+      lines.push('');
+    }
+    lines.push(`${passed} passed, ${failed} failed`);
+    io.stdout(`${printable(lines.join('\n'))}\n`);
+  }
+  return failed === 0 ? EXIT.ok : EXIT.refused;
+}
+
+function runCase(file: string, item: PolicyTestCase, decision: TurnDecision): CaseResult {
+  const refusal = decision.settled === 'rejected' ? decision.refusal : undefined;
+  const expect = item.expect;
+  const ok =
+    expect === 'allow'
+      ? refusal === undefined
+      : refusal !== undefined && refusal.code === expect.refuse && (expect.callIndex === undefined || refusal.callIndex === expect.callIndex);
+  return {
+    file,
+    line: item.place.line,
+    column: item.place.column,
+    name: item.name,
+    ok,
+    expected: expect,
+    actual: { settled: decision.settled, ...(refusal === undefined ? {} : { refusal }) },
+  };
+}
+
+function formatResult(result: CaseResult): string[] {
+  if (result.ok) return [`  pass  ${result.name}`];
+  const pad = '        ';
+  return [
+    `  FAIL  ${result.name} (${result.file}:${result.line}:${result.column})`,
+    `${pad}expected: ${describeExpectation(result.expected)}`,
+    `${pad}actual:   ${result.actual.refusal === undefined ? describeAllowed(result.actual.settled) : `refused with ${result.actual.refusal.code}${result.actual.refusal.callIndex === undefined ? '' : `, call ${result.actual.refusal.callIndex}`}`}`,
+    ...(result.actual.refusal === undefined ? [] : formatRefusal(result.actual.refusal, pad).split('\n')),
+  ];
+}
+
+function describeExpectation(expect: Expectation): string {
+  if (expect === 'allow') return 'allowed';
+  return `refused with ${expect.refuse}${expect.callIndex === undefined ? '' : `, call ${expect.callIndex}`}`;
+}
+
+function describeAllowed(settled: TurnDecision['settled']): string {
+  return settled === 'answer' ? 'allowed (an answer)' : 'allowed (every call passes both stages)';
+}

@@ -1,0 +1,131 @@
+/** The help text of the CLI and of each command, each with an example. */
+export const HELP: Readonly<Record<string, string>> = {
+  toolgate: `toolgate: decide which tools an LLM agent may see and call, from a policy file.
+
+Usage: toolgate <command> [options]
+
+Commands:
+  check POLICY [TURN|-]   decide a turn (a JSON file, or stdin); --explain shows every check
+  menu POLICY             render the granted-tool menu (text, or openai, anthropic, mcp JSON)
+  validate POLICY         report every error and warning in a policy file, with its place
+  ls POLICY               list the policy's tools (the inventory) and the grants naming each
+  test FILE...            run policy test cases and print "N passed, N failed"
+
+Options:
+  -h, --help              show help (also: toolgate <command> --help)
+  -v, --version           show the version
+
+Exit codes: 0 allowed / clean / all passed; 1 refused / problems / a test failed;
+2 bad input (usage, an unreadable file, a policy or test file with errors).
+
+Example:
+  toolgate check examples/policy.yaml --grant coder --cwd /workspace --explain examples/turns/read-source.json
+`,
+  check: `toolgate check: decide one turn against a grant of a policy, with both stages of the gate.
+
+Usage: toolgate check POLICY [TURN|-] --grant NAME [--step NAME] [--agent NAME] [--cwd DIR] [--explain] [--json]
+
+The turn is the model's output as JSON text, read from the file TURN, or from
+stdin when TURN is - or left out:
+  {"calls": [{"tool": "fs-read", "version": 1, "arguments": {"path": "src/app.ts"}}]}
+  {"answer": "done"}
+It is decided verbatim, as a runtime would (gate.authorize): a turn that is not
+valid JSON or has the wrong shape is refused as malformed_proposal.
+
+Options:
+  --grant NAME    the grant to decide against (may be left out when the policy has one)
+  --step NAME     a step of the policy: only its tools may run (dispatch.step)
+  --agent NAME    an agent of the policy: calls to tools it does not see are refused (hidden_tool)
+  --cwd DIR       the absolute working directory relative paths resolve against
+  --explain       for every call, every check in order with its verdict and, for each pass,
+                  the grant entry that let it through (tool ref, folder root, host pattern,
+                  secret entry) and where the policy writes it
+  --json          print one JSON document: { allowed, decision, explain? }
+  -h, --help      show this help
+
+Exit codes: 0 allowed (or an answer), 1 refused, 2 bad input or policy.
+
+Examples:
+  toolgate check examples/policy.yaml --grant coder --cwd /workspace examples/turns/read-source.json
+  echo '{"calls":[{"tool":"fs-read","version":1,"arguments":{"path":"../etc/passwd"}}]}' \\
+    | toolgate check examples/policy.yaml --grant coder --cwd /workspace --explain
+`,
+  menu: `toolgate menu: render the tools a grant lets the model see and call.
+
+Usage: toolgate menu POLICY --grant NAME [--step NAME] [--agent NAME] [--format FORMAT]
+
+Options:
+  --grant NAME      the grant (may be left out when the policy has one)
+  --step NAME       only the step's tools
+  --agent NAME      only the tools the agent sees
+  --format FORMAT   text (the prompt menu, default), openai (chat completions tools),
+                    openai-responses, anthropic or mcp (JSON)
+  -h, --help        show this help
+
+Exit codes: 0 printed (an empty menu prints nothing), 2 bad input or policy.
+
+Example:
+  toolgate menu examples/policy.yaml --grant coder --format anthropic
+`,
+  validate: `toolgate validate: report every problem in a policy file, each with its file, line,
+column and what to change.
+
+Usage: toolgate validate POLICY [--json]
+
+Errors: YAML syntax, unknown keys, wrong types, bad refs, host patterns, folder roots,
+secret entries, input schemas, duplicate tools, unreadable Kortix manifests, and more.
+Warnings: what loads but will refuse what you likely meant to allow, such as a
+granted ref no tool defines, or a granted tool whose own hosts the grant leaves out.
+
+Options:
+  --json       print { file, ok, errors, warnings, diagnostics: [{ severity, code, file,
+               line, column, message, fix }] }
+  -h, --help   show this help
+
+Exit codes: 0 clean (no error, no warning), 1 problems, 2 the file cannot be read.
+
+Example:
+  toolgate validate examples/policy.yaml
+`,
+  ls: `toolgate ls: list the tools of a policy (the registry's inventory) and the grants naming each.
+
+Usage: toolgate ls POLICY [--json]
+
+Options:
+  --json       print { policy, tools: [{ ref, name, version, kind, builtIn, grantable,
+               network, description, grantedBy }] }
+  -h, --help   show this help
+
+Exit codes: 0 listed, 2 bad input or policy.
+
+Example:
+  toolgate ls examples/policy.yaml
+`,
+  test: `toolgate test: run policy test cases, then print "N passed, N failed".
+
+Usage: toolgate test FILE... [--json]
+
+A test file (YAML or JSON) names its policy (relative to the file) and lists cases:
+  policy: policy.yaml
+  defaults: { grant: coder, cwd: /workspace }
+  cases:
+    - name: reads a source file
+      turn: { calls: [{ tool: fs-read, version: 1, arguments: { path: src/app.ts } }] }
+      expect: allow
+    - name: cannot climb out of the workspace
+      turn: { calls: [{ tool: fs-read, version: 1, arguments: { path: ../etc/passwd } }] }
+      expect: { refuse: folder_out_of_scope, callIndex: 0 }
+Each case takes grant, step, cwd and agent (or the defaults) and is decided with
+both stages of the gate. A failure prints what was expected, what happened, and
+the refusal.
+
+Options:
+  --json       print { passed, failed, cases: [{ file, name, ok, expected, actual }] }
+  -h, --help   show this help
+
+Exit codes: 0 every case passed, 1 a case failed, 2 a file cannot be read or has errors.
+
+Example:
+  toolgate test examples/policy.test.yaml
+`,
+};

@@ -1,0 +1,55 @@
+import { ToolgateError } from '../../errors/ToolgateError.js';
+import { createGrant } from '../../grant/createGrant.js';
+import type { Grant, GrantSpec } from '../../grant/types.js';
+import type { Registry } from '../../registry/types.js';
+import { diagnose, type Diagnostic } from '../diagnostics.js';
+import { formatSourcePath } from './formatSourcePath.js';
+import { placeLibraryProblem } from './placeLibraryProblem.js';
+import type { SourcePath, YamlSource } from './readYamlSource.js';
+
+const GRANT_KEYS = ['tools', 'folders', 'network', 'secrets', 'budgets'];
+
+/**
+ * Builds each named grant with `createGrant`, placing every problem it
+ * lists (but those the schema already reported). A grant naming a tool its registry marks as never grantable is an
+ * error, as `createRun` makes it one (SPEC §5): no run could use it.
+ */
+export function buildGrants(
+  specs: Readonly<Record<string, unknown>>,
+  registry: Registry,
+  source: YamlSource,
+  isReported: (path: SourcePath) => boolean,
+  diagnostics: Diagnostic[],
+): Map<string, Grant> {
+  const grants = new Map<string, Grant>();
+  for (const [name, spec] of Object.entries(specs)) {
+    const base: SourcePath = ['grants', name];
+    let grant: Grant;
+    try {
+      grant = createGrant(spec as GrantSpec);
+    } catch (error) {
+      if (!(error instanceof ToolgateError)) throw error;
+      for (const problem of error.problems) {
+        const placed = placeLibraryProblem(problem, base, GRANT_KEYS, source, 'invalid_grant');
+        // Told once: the schema already reported this place, and every unknown key.
+        if (!isReported(placed.path) && !problem.includes('unknown key')) diagnostics.push(placed.diagnostic);
+      }
+      continue;
+    }
+    const written = (spec as { readonly tools?: readonly string[] }).tools ?? [];
+    written.forEach((ref, index) => {
+      if (registry.resolve(ref)?.grantable !== false) return;
+      diagnostics.push(
+        diagnose(
+          source.place([...base, 'tools', index]),
+          'error',
+          'never_grantable',
+          `${formatSourcePath([...base, 'tools', index])} ${ref} is never grantable in a registry with builtins: managed`,
+          'remove it from the grant, or set builtins: self-run',
+        ),
+      );
+    });
+    grants.set(name, grant);
+  }
+  return grants;
+}

@@ -1,0 +1,87 @@
+import { findCoveringRoot } from '../scope/folder/findCoveringRoot.js';
+import { findContainingHostPattern } from '../scope/host/findContainingHostPattern.js';
+import { findMatchingHostPattern } from '../scope/host/findMatchingHostPattern.js';
+import { parseHostPattern, type CanonicalHost, type HostPattern } from '../scope/host/index.js';
+import type { CanonicalPath } from '../scope/path/index.js';
+import { findMatchingSecretPattern } from '../scope/secret/findMatchingSecretPattern.js';
+import { parseSecretPattern } from '../scope/secret/index.js';
+import type { Grant } from './types.js';
+
+/** What a call wants of a grant, already in canonical form (as the gate's checks hold it). */
+export type GrantEntryQuery =
+  | { readonly kind: 'tool'; readonly ref: string }
+  | { readonly kind: 'folder'; readonly path: CanonicalPath; readonly access: 'read' | 'write' }
+  | { readonly kind: 'host'; readonly host: CanonicalHost; readonly port: number | undefined }
+  | { readonly kind: 'hostPattern'; readonly pattern: HostPattern }
+  | { readonly kind: 'secret'; readonly name: string };
+
+/** The grant entry that allows a query: which list, where in it, and the entry as the grant holds it. */
+export interface GrantEntryMatch {
+  readonly scope: 'tools' | 'folders' | 'network' | 'secrets';
+  /** The index in `grant[scope]`. */
+  readonly index: number;
+  /** The ref, the canonical folder root, the canonical host pattern or the secret entry. */
+  readonly entry: string;
+  /** For folders: the access the entry allows. */
+  readonly access?: 'read' | 'write';
+}
+
+/**
+ * Which entry of a grant allows this? The answer an explanation prints next
+ * to a passing check: the exact ref, the closest folder root whose access
+ * covers the need, the most specific host pattern, or the exact secret name
+ * before the longest prefix. `undefined` when no entry allows it, exactly
+ * when the gate's compiled matchers refuse it (the grant is canonical, so
+ * its entries parse back to the patterns `createGrant` compiled). Throws
+ * only for a grant `createGrant` did not make whose entries do not parse.
+ *
+ * // ({ folders: [/workspace] }, folder /workspace/src/a.ts write) => { scope: folders, index: 0, entry: /workspace, access: write }
+ * // ({ network: [*.github.com, api.github.com] }, host api.github.com 443) => { scope: network, index: 1, entry: api.github.com }
+ */
+export function findGrantEntry(grant: Grant, query: GrantEntryQuery): GrantEntryMatch | undefined {
+  switch (query.kind) {
+    case 'tool': {
+      const index = grant.tools.indexOf(query.ref);
+      return index === -1 ? undefined : { scope: 'tools', index, entry: query.ref };
+    }
+    case 'folder': {
+      // write implies read: a read may use any root, a write only a write root.
+      const usable = grant.folders.filter((folder) => query.access === 'read' || folder.access === 'write');
+      const root = findCoveringRoot(query.path, usable.map((folder) => folder.path as CanonicalPath));
+      const index = grant.folders.findIndex((folder) => folder.path === root && usable.includes(folder));
+      const folder = grant.folders[index];
+      return folder === undefined ? undefined : { scope: 'folders', index, entry: folder.path, access: folder.access };
+    }
+    case 'host':
+    case 'hostPattern': {
+      const patterns = parseAll(grant.network, parseHostPattern);
+      const found =
+        query.kind === 'host'
+          ? findMatchingHostPattern(patterns, query.host, query.port)
+          : findContainingHostPattern(patterns, query.pattern);
+      return found === undefined ? undefined : { scope: 'network', index: patterns.indexOf(found), entry: found.text };
+    }
+    case 'secret': {
+      const patterns = parseAll(grant.secrets, parseSecretPattern);
+      const found = findMatchingSecretPattern(patterns, query.name);
+      const index = found === undefined ? -1 : patterns.indexOf(found);
+      const entry = grant.secrets[index];
+      return entry === undefined ? undefined : { scope: 'secrets', index, entry };
+    }
+  }
+}
+
+/**
+ * Parses every entry of a canonical grant list, keeping indexes aligned.
+ * INVARIANT: `createGrant` accepted these entries, so each parses again.
+ */
+function parseAll<T>(
+  entries: readonly string[],
+  parse: (text: string) => { readonly ok: true; readonly value: T } | { readonly ok: false },
+): T[] {
+  return entries.map((text) => {
+    const parsed = parse(text);
+    if (!parsed.ok) throw new Error(`the grant entry ${JSON.stringify(text)} no longer parses`);
+    return parsed.value;
+  });
+}

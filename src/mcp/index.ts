@@ -1,0 +1,12 @@
+export { createMcpGateway, type McpGateway } from './createMcpGateway.js';
+export { importMcpTools } from './importMcpTools.js';
+export { mcpToolVersion } from './mcpToolVersion.js';
+export type {
+  ImportedMcpTool,
+  McpGatewayOptions,
+  McpImport,
+  McpImportOptions,
+  McpListedTool,
+  McpToolScopes,
+  McpUpstream,
+} from './types.js';

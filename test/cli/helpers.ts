@@ -1,0 +1,63 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { CliIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/runCli.js';
+
+/** The package root: commands run from here, as a user in a fresh clone would. */
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+/** What a command printed and its exit code. */
+export interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Runs the built CLI (`node dist/cli.js …`, built by `pretest`) in a child
+ * process from the package root, with optional stdin.
+ *
+ * // await spawnCli(['check', 'examples/policy.yaml', 'examples/turns/read-source.json'])
+ */
+export function spawnCli(args: readonly string[], options: { readonly stdin?: string; readonly command?: readonly string[]; readonly cwd?: string } = {}): Promise<CliResult> {
+  const [file = process.execPath, ...prefix] = options.command ?? [process.execPath, resolve(ROOT, 'dist/cli.js')];
+  return new Promise((done) => {
+    const child = execFile(file, [...prefix, ...args], { cwd: options.cwd ?? ROOT, encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+      done({ code, stdout, stderr });
+    });
+    child.stdin?.end(options.stdin ?? '');
+  });
+}
+
+/**
+ * Runs the CLI in this process with files from a map (then the disk,
+ * relative to the package root) and stdin from a string: fast, for the
+ * many cases the spawned tests do not need to repeat.
+ *
+ * // runInProcess(['validate', 'p.yaml'], { 'p.yaml': 'version: 1\n' })
+ */
+export function runInProcess(args: readonly string[], files: Readonly<Record<string, string>> = {}, stdin = ''): CliResult {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    readFile: (path) => (Object.hasOwn(files, path) ? (files[path] as string) : readFileSync(resolve(ROOT, path), 'utf8')),
+    exists: (path) => Object.hasOwn(files, path) || existsSync(resolve(ROOT, path)),
+    readStdin: () => stdin,
+    stdinIsTerminal: false,
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+  };
+  const code = runCli(args, io);
+  return { code, stdout, stderr };
+}
+
+/** The example policy and its turns, as the README's commands name them. */
+export const EXAMPLE = 'examples/policy.yaml';
+export const turn = (name: string) => `examples/turns/${name}.json`;
+export const CODER = ['--grant', 'coder', '--cwd', '/workspace'] as const;

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import * as ai from '../../src/ai/index.js';
+import * as mcp from '../../src/mcp/index.js';
+
+describe('the runtime adapter subpaths (a change here is an API change)', () => {
+  it('exports exactly these runtime names from toolgate/mcp', () => {
+    expect(Object.keys(mcp).sort()).toEqual([
+      'createMcpGateway',
+      'importMcpTools',
+      'mcpToolVersion',
+    ]);
+  });
+
+  it('exports exactly these runtime names from toolgate/ai', () => {
+    expect(Object.keys(ai).sort()).toEqual(['gateAiTools', 'registerAiTools']);
+  });
+});
