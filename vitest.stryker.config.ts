@@ -4,10 +4,12 @@ import base from './vitest.config.js';
 /**
  * The test run `npm run mutation` uses: the tests of the layers Stryker
  * mutates (src/gate, src/scope) and of the layers they are built from, with
- * the fuzzer at a smaller budget so that every mutant it covers runs fast.
+ * the fuzzer and the poisoning sample at smaller sizes, so that every mutant
+ * they cover runs fast.
  * Left out: the package tests (they import the built dist/, which no mutant
- * touches) and the tests of the layers above the gate (runs, menus,
- * providers, visibility dialects, benchmarks), which test those layers.
+ * touches), the tests of the data helpers and of the realpath adapter, and
+ * those of the layers above the gate (runs, menus, providers, visibility
+ * dialects, benchmarks), which test those layers.
  */
 export default mergeConfig(
   base,
@@ -18,12 +20,10 @@ export default mergeConfig(
         'test/scope/**/*.test.ts',
         'test/grant/**/*.test.ts',
         'test/registry/**/*.test.ts',
-        'test/data/**/*.test.ts',
-        'test/realpath/**/*.test.ts',
         'test/fuzz/**/*.test.ts',
         'test/property/{gate,host,path,poisoning,realpath}*.test.ts',
       ],
-      env: { FUZZ_PROPOSALS: '3000' },
+      env: { FUZZ_PROPOSALS: '3000', POISON_TURNS: '300' },
     },
   }),
 );

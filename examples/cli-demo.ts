@@ -14,13 +14,75 @@ const cli = resolve(root, 'dist/cli.js');
 
 /** One command: what it shows, its arguments, and the exit code it must give. */
 const steps: readonly (readonly [title: string, args: readonly string[], exitCode: number])[] = [
-  ['Is the policy well formed? (every problem would be listed with file:line:column)', ['validate', 'examples/policy.yaml'], 0],
-  ['What the coding agent may call: the menu that goes into its prompt', ['menu', 'examples/policy.yaml', '--grant', 'coder'], 0],
-  ['An allowed turn: read a file in the workspace', ['check', 'examples/policy.yaml', '--grant', 'coder', '--cwd', '/workspace', 'examples/turns/read-source.json'], 0],
-  ['An escape: "../etc/passwd" climbs out of /workspace (exit code 1)', ['check', 'examples/policy.yaml', '--grant', 'coder', '--cwd', '/workspace', 'examples/turns/escape-dotdot.json'], 1],
-  ['Why? Every check of every call, and the grant entry that let each pass', ['check', 'examples/policy.yaml', '--grant', 'coder', '--cwd', '/workspace', '--explain', 'examples/turns/escape-one-bad-call.json'], 1],
-  ['The same for an allowed turn: which folder root, host pattern and secret entry matched', ['check', 'examples/policy.yaml', '--grant', 'coder', '--cwd', '/workspace', '--explain', 'examples/turns/fix-and-report.json'], 0],
-  ['The policy test cases: what must be allowed, and the escapes that must be refused', ['test', 'examples/policy.test.yaml'], 0],
+  [
+    'Is the policy well formed? (every problem would be listed with file:line:column)',
+    ['validate', 'examples/policy.yaml'],
+    0,
+  ],
+  [
+    'What the coding agent may call: the menu that goes into its prompt',
+    ['menu', 'examples/policy.yaml', '--grant', 'coder'],
+    0,
+  ],
+  [
+    'An allowed turn: read a file in the workspace',
+    [
+      'check',
+      'examples/policy.yaml',
+      '--grant',
+      'coder',
+      '--cwd',
+      '/workspace',
+      'examples/turns/read-source.json',
+    ],
+    0,
+  ],
+  [
+    'An escape: "../etc/passwd" climbs out of /workspace (exit code 1)',
+    [
+      'check',
+      'examples/policy.yaml',
+      '--grant',
+      'coder',
+      '--cwd',
+      '/workspace',
+      'examples/turns/escape-dotdot.json',
+    ],
+    1,
+  ],
+  [
+    'Why? Every check of every call, and the grant entry that let each pass',
+    [
+      'check',
+      'examples/policy.yaml',
+      '--grant',
+      'coder',
+      '--cwd',
+      '/workspace',
+      '--explain',
+      'examples/turns/escape-one-bad-call.json',
+    ],
+    1,
+  ],
+  [
+    'The same for an allowed turn: which folder root, host pattern and secret entry matched',
+    [
+      'check',
+      'examples/policy.yaml',
+      '--grant',
+      'coder',
+      '--cwd',
+      '/workspace',
+      '--explain',
+      'examples/turns/fix-and-report.json',
+    ],
+    0,
+  ],
+  [
+    'The policy test cases: what must be allowed, and the escapes that must be refused',
+    ['test', 'examples/policy.test.yaml'],
+    0,
+  ],
 ];
 
 let failures = 0;

@@ -24,7 +24,13 @@ export interface Place {
 }
 
 /** Builds a diagnostic at a place. */
-export function diagnose(place: Place, severity: Severity, code: string, message: string, fix: string): Diagnostic {
+export function diagnose(
+  place: Place,
+  severity: Severity,
+  code: string,
+  message: string,
+  fix: string,
+): Diagnostic {
   return { severity, code, file: place.file, line: place.line, column: place.column, message, fix };
 }
 
@@ -43,6 +49,7 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[]): string {
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   const files = [...new Set(diagnostics.map((d) => d.file))];
   return [...diagnostics].sort(
-    (a, b) => files.indexOf(a.file) - files.indexOf(b.file) || a.line - b.line || a.column - b.column,
+    (a, b) =>
+      files.indexOf(a.file) - files.indexOf(b.file) || a.line - b.line || a.column - b.column,
   );
 }

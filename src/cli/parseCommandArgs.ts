@@ -5,7 +5,9 @@ import { messageOf } from '../data/messageOf.js';
  *
  * // Unknown option '--grnt'. To specify a positional argument … => Unknown option '--grnt'
  */
-export function parseCommandArgs<T>(parse: () => T): { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string } {
+export function parseCommandArgs<T>(
+  parse: () => T,
+): { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string } {
   try {
     return { ok: true, value: parse() };
   } catch (error) {

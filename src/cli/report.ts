@@ -14,15 +14,25 @@ export function printJson(io: CliIo, value: unknown): void {
  * diagnostics, then one summary message, on stderr, and with `--json` the same as
  * `{ "error": { message, diagnostics } }` on stdout.
  */
-export function reportBadInput(io: CliIo, json: boolean, message: string, diagnostics: readonly Diagnostic[] = []): number {
+export function reportBadInput(
+  io: CliIo,
+  json: boolean,
+  message: string,
+  diagnostics: readonly Diagnostic[] = [],
+): number {
   const listed = diagnostics.filter((d) => d.severity === 'error');
-  io.stderr(`${printable([...(listed.length > 0 ? [formatDiagnostics(listed)] : []), message].join('\n'))}\n`);
+  io.stderr(
+    `${printable([...(listed.length > 0 ? [formatDiagnostics(listed)] : []), message].join('\n'))}\n`,
+  );
   if (json) printJson(io, { error: { message, diagnostics: listed } });
   return EXIT.badInput;
 }
 
 /** Reads a file, or says why it cannot be read. */
-export function readText(io: CliIo, path: string): { readonly text: string } | { readonly problem: string } {
+export function readText(
+  io: CliIo,
+  path: string,
+): { readonly text: string } | { readonly problem: string } {
   try {
     return { text: io.readFile(path) };
   } catch (error) {

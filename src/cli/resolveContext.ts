@@ -12,8 +12,18 @@ export interface ContextChoice {
 
 /** A gate context built from a policy, or what is wrong with the choice and what to change. */
 export type ResolvedContext =
-  | { readonly ok: true; readonly context: GateContext; readonly grantName: string; readonly agent?: PolicyAgent }
-  | { readonly ok: false; readonly key: keyof ContextChoice; readonly problem: string; readonly fix: string };
+  | {
+      readonly ok: true;
+      readonly context: GateContext;
+      readonly grantName: string;
+      readonly agent?: PolicyAgent;
+    }
+  | {
+      readonly ok: false;
+      readonly key: keyof ContextChoice;
+      readonly problem: string;
+      readonly fix: string;
+    };
 
 /**
  * Builds the gate context a choice names: the grant (the only one when the
@@ -26,23 +36,40 @@ export function resolveContext(policy: Policy, choice: ContextChoice): ResolvedC
   const grantName = choice.grant ?? only;
   if (grantName === undefined) {
     return grantNames.length === 0
-      ? { ok: false, key: 'grant', problem: `${policy.file} defines no grant`, fix: 'add one under grants:' }
-      : { ok: false, key: 'grant', problem: `${policy.file} has ${grantNames.length} grants, and none was named`, fix: `name one of ${grantNames.join(', ')}` };
+      ? {
+          ok: false,
+          key: 'grant',
+          problem: `${policy.file} defines no grant`,
+          fix: 'add one under grants:',
+        }
+      : {
+          ok: false,
+          key: 'grant',
+          problem: `${policy.file} has ${grantNames.length} grants, and none was named`,
+          fix: `name one of ${grantNames.join(', ')}`,
+        };
   }
   const grant = policy.grants.get(grantName);
   if (grant === undefined) return unknown('grant', grantName, policy.file, grantNames);
   let step;
   if (choice.step !== undefined) {
     step = policy.steps.get(choice.step);
-    if (step === undefined) return unknown('step', choice.step, policy.file, [...policy.steps.keys()]);
+    if (step === undefined)
+      return unknown('step', choice.step, policy.file, [...policy.steps.keys()]);
   }
   let agent;
   if (choice.agent !== undefined) {
     agent = policy.agents.get(choice.agent);
-    if (agent === undefined) return unknown('agent', choice.agent, policy.file, [...policy.agents.keys()]);
+    if (agent === undefined)
+      return unknown('agent', choice.agent, policy.file, [...policy.agents.keys()]);
   }
   if (choice.cwd !== undefined && !choice.cwd.startsWith('/')) {
-    return { ok: false, key: 'cwd', problem: `the cwd ${JSON.stringify(choice.cwd)} is not an absolute path`, fix: 'write it in full, such as /workspace' };
+    return {
+      ok: false,
+      key: 'cwd',
+      problem: `the cwd ${JSON.stringify(choice.cwd)} is not an absolute path`,
+      fix: 'write it in full, such as /workspace',
+    };
   }
   const context: GateContext = {
     grant,
@@ -53,8 +80,18 @@ export function resolveContext(policy: Policy, choice: ContextChoice): ResolvedC
   return { ok: true, context, grantName, ...(agent === undefined ? {} : { agent }) };
 }
 
-function unknown(key: 'grant' | 'step' | 'agent', name: string, file: string, names: readonly string[]): ResolvedContext {
+function unknown(
+  key: 'grant' | 'step' | 'agent',
+  name: string,
+  file: string,
+  names: readonly string[],
+): ResolvedContext {
   const guess = suggestName(name, names);
   const list = names.length === 0 ? `it defines no ${key}` : `its ${key}s are ${names.join(', ')}`;
-  return { ok: false, key, problem: `${file} has no ${key} ${JSON.stringify(name)}`, fix: `${guess === undefined ? '' : `did you mean ${guess}? `}${list}` };
+  return {
+    ok: false,
+    key,
+    problem: `${file} has no ${key} ${JSON.stringify(name)}`,
+    fix: `${guess === undefined ? '' : `did you mean ${guess}? `}${list}`,
+  };
 }

@@ -9,7 +9,13 @@ import { EXIT } from './exitCodes.js';
 import { HELP } from './help.js';
 import type { CliIo } from './io.js';
 
-const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => number>> = { check, menu, validate, ls, test };
+const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => number>> = {
+  check,
+  menu,
+  validate,
+  ls,
+  test,
+};
 
 /**
  * Runs one `toolgate` command line and returns its exit code: 0 allowed /
@@ -21,7 +27,8 @@ export function runCli(args: readonly string[], io: CliIo): number {
   const [command, ...rest] = args;
   if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
     const topic = command === 'help' ? rest[0] : undefined;
-    const text = HELP[topic !== undefined && Object.hasOwn(COMMANDS, topic) ? topic : 'toolgate'] ?? '';
+    const text =
+      HELP[topic !== undefined && Object.hasOwn(COMMANDS, topic) ? topic : 'toolgate'] ?? '';
     // No command at all is a usage mistake: help goes to stderr, with exit code 2.
     if (command === undefined) io.stderr(text);
     else io.stdout(text);
@@ -33,7 +40,9 @@ export function runCli(args: readonly string[], io: CliIo): number {
   }
   const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (run === undefined) {
-    io.stderr(`toolgate: unknown command ${JSON.stringify(command)}; the commands are ${Object.keys(COMMANDS).join(', ')} (see toolgate --help)\n`);
+    io.stderr(
+      `toolgate: unknown command ${JSON.stringify(command)}; the commands are ${Object.keys(COMMANDS).join(', ')} (see toolgate --help)\n`,
+    );
     return EXIT.badInput;
   }
   if (rest.includes('-h') || rest.includes('--help')) {
@@ -43,7 +52,9 @@ export function runCli(args: readonly string[], io: CliIo): number {
   try {
     return run(rest, io);
   } catch (error) {
-    io.stderr(`toolgate ${command}: internal error: ${messageOf(error)} (please report it with the command line)\n`);
+    io.stderr(
+      `toolgate ${command}: internal error: ${messageOf(error)} (please report it with the command line)\n`,
+    );
     return EXIT.badInput;
   }
 }

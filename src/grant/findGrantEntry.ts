@@ -46,11 +46,20 @@ export function findGrantEntry(grant: Grant, query: GrantEntryQuery): GrantEntry
     }
     case 'folder': {
       // write implies read: a read may use any root, a write only a write root.
-      const usable = grant.folders.filter((folder) => query.access === 'read' || folder.access === 'write');
-      const root = findCoveringRoot(query.path, usable.map((folder) => folder.path as CanonicalPath));
-      const index = grant.folders.findIndex((folder) => folder.path === root && usable.includes(folder));
+      const usable = grant.folders.filter(
+        (folder) => query.access === 'read' || folder.access === 'write',
+      );
+      const root = findCoveringRoot(
+        query.path,
+        usable.map((folder) => folder.path as CanonicalPath),
+      );
+      const index = grant.folders.findIndex(
+        (folder) => folder.path === root && usable.includes(folder),
+      );
       const folder = grant.folders[index];
-      return folder === undefined ? undefined : { scope: 'folders', index, entry: folder.path, access: folder.access };
+      return folder === undefined
+        ? undefined
+        : { scope: 'folders', index, entry: folder.path, access: folder.access };
     }
     case 'host':
     case 'hostPattern': {
@@ -59,7 +68,9 @@ export function findGrantEntry(grant: Grant, query: GrantEntryQuery): GrantEntry
         query.kind === 'host'
           ? findMatchingHostPattern(patterns, query.host, query.port)
           : findContainingHostPattern(patterns, query.pattern);
-      return found === undefined ? undefined : { scope: 'network', index: patterns.indexOf(found), entry: found.text };
+      return found === undefined
+        ? undefined
+        : { scope: 'network', index: patterns.indexOf(found), entry: found.text };
     }
     case 'secret': {
       const patterns = parseAll(grant.secrets, parseSecretPattern);

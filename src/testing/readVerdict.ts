@@ -18,26 +18,37 @@ export type Verdict =
  * // { settled: 'dead_lettered', … }      => dead_lettered (no refusal: the budget ran out)
  */
 export function readVerdict(received: unknown): Verdict {
-  if (typeof received !== 'object' || received === null) return { kind: 'unknown', what: String(received) };
+  if (typeof received !== 'object' || received === null)
+    return { kind: 'unknown', what: String(received) };
   const value = received as Readonly<Record<string, unknown>>;
   if (value.allowed === true) return { kind: 'allowed', what: 'the call is allowed' };
-  if (value.allowed === false && isRefusal(value.refusal)) return { kind: 'refused', refusal: value.refusal };
+  if (value.allowed === false && isRefusal(value.refusal))
+    return { kind: 'refused', refusal: value.refusal };
   switch (value.settled) {
     case 'tool':
       return { kind: 'allowed', what: 'the turn is allowed' };
     case 'answer':
       return { kind: 'allowed', what: 'the turn is an answer' };
     case 'rejected':
-      return isRefusal(value.refusal) ? { kind: 'refused', refusal: value.refusal } : { kind: 'unknown', what: 'a rejected turn without a refusal' };
+      return isRefusal(value.refusal)
+        ? { kind: 'refused', refusal: value.refusal }
+        : { kind: 'unknown', what: 'a rejected turn without a refusal' };
     case 'dead_lettered':
       return { kind: 'dead_lettered' };
     default:
-      return { kind: 'unknown', what: 'not a toolgate decision (checkTurn, checkDispatch, authorize, run.propose or run.dispatch)' };
+      return {
+        kind: 'unknown',
+        what: 'not a toolgate decision (checkTurn, checkDispatch, authorize, run.propose or run.dispatch)',
+      };
   }
 }
 
 function isRefusal(value: unknown): value is Refusal {
-  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { code?: unknown }).code === 'string'
+  );
 }
 
 /** A refusal in one line: `folder_out_of_scope at dispatch.folder (call 0): the path … is outside …`. */

@@ -25,7 +25,10 @@ export function toBeRefusedWith(
       this.isNot
         ? `expected the decision not to be refused with ${wanted}, but it was ${describeVerdict(verdict)}`
         : `expected the decision to be refused with ${wanted}, but it was ${describeVerdict(verdict)}`,
-    actual: verdict.kind === 'refused' ? { code: verdict.refusal.code, callIndex: verdict.refusal.callIndex } : verdict.kind,
+    actual:
+      verdict.kind === 'refused'
+        ? { code: verdict.refusal.code, callIndex: verdict.refusal.callIndex }
+        : verdict.kind,
     expected: { code, callIndex: options.callIndex },
   };
 }

@@ -14,7 +14,10 @@ const manifest = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8'))
 const project = mkdtempSync(join(tmpdir(), 'toolgate-bin-'));
 mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
 symlinkSync(ROOT, join(project, 'node_modules', 'toolgate'), 'dir');
-symlinkSync(join('..', 'toolgate', manifest.bin.toolgate ?? ''), join(project, 'node_modules', '.bin', 'toolgate'));
+symlinkSync(
+  join('..', 'toolgate', manifest.bin.toolgate ?? ''),
+  join(project, 'node_modules', '.bin', 'toolgate'),
+);
 afterAll(() => {
   rmSync(project, { recursive: true, force: true });
 });
@@ -32,14 +35,22 @@ describe.concurrent('the toolgate bin', () => {
 
   it('runs through the node_modules/.bin link npm creates on install', async () => {
     const bin = join(project, 'node_modules', '.bin', 'toolgate');
-    const result = await spawnCli(['check', resolve(ROOT, EXAMPLE), ...CODER, resolve(ROOT, turn('escape-dotdot'))], { command: [bin], cwd: project });
+    const result = await spawnCli(
+      ['check', resolve(ROOT, EXAMPLE), ...CODER, resolve(ROOT, turn('escape-dotdot'))],
+      { command: [bin], cwd: project },
+    );
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('REFUSED: folder_out_of_scope at dispatch.folder (call 0, fs-read@1)');
+    expect(result.stdout).toContain(
+      'REFUSED: folder_out_of_scope at dispatch.folder (call 0, fs-read@1)',
+    );
   });
 
   it('runs with `npm exec toolgate` from the package root, as in a fresh clone', async () => {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const result = await spawnCli(['exec', '--offline', '--no', '--', 'toolgate', 'test', 'examples/policy.test.yaml'], { command: [npm] });
+    const result = await spawnCli(
+      ['exec', '--offline', '--no', '--', 'toolgate', 'test', 'examples/policy.test.yaml'],
+      { command: [npm] },
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('16 passed, 0 failed');
   });

@@ -25,11 +25,16 @@ function explain(turn: unknown, choice: ContextChoice = { grant: 'coder', cwd: '
   const resolved = resolveContext(policy, choice);
   if (!resolved.ok) throw new Error(resolved.problem);
   const decision = gate.authorize(turn, resolved.context);
-  const scope = { policy, grantName: resolved.grantName, ...(resolved.agent === undefined ? {} : { agent: resolved.agent }) };
+  const scope = {
+    policy,
+    grantName: resolved.grantName,
+    ...(resolved.agent === undefined ? {} : { agent: resolved.agent }),
+  };
   return { decision, explanation: explainTurn(gate, turn, resolved.context, decision, scope) };
 }
 
-const calls = (explanation: TurnExplanation): readonly CallExplanation[] => (explanation.kind === 'calls' ? explanation.calls : []);
+const calls = (explanation: TurnExplanation): readonly CallExplanation[] =>
+  explanation.kind === 'calls' ? explanation.calls : [];
 
 /**
  * The explanation never disagrees with the gate: an allowed turn passes
@@ -44,7 +49,8 @@ function expectAgreement(decision: TurnDecision, explanation: TurnExplanation): 
   if (decision.settled === 'tool') {
     for (const call of calls(explanation)) {
       expect(call.checks.every((check) => check.verdict === 'pass')).toBe(true);
-      for (const match of call.checks.flatMap((check) => check.matched)) expect(match.index).toBeGreaterThanOrEqual(0);
+      for (const match of call.checks.flatMap((check) => check.matched))
+        expect(match.index).toBeGreaterThanOrEqual(0);
     }
     return;
   }
@@ -53,7 +59,9 @@ function expectAgreement(decision: TurnDecision, explanation: TurnExplanation): 
     expect(explanation.refusal).toEqual(refusal);
     return;
   }
-  const refused = calls(explanation)[refusal.callIndex ?? -1]?.checks.find((check) => check.verdict === 'refused');
+  const refused = calls(explanation)[refusal.callIndex ?? -1]?.checks.find(
+    (check) => check.verdict === 'refused',
+  );
   expect(refused?.id).toBe(refusal.check);
   expect(refused?.refusal?.code).toBe(refusal.code);
   expect(refused?.refusal?.reason).toBe(refusal.reason);
@@ -68,8 +76,10 @@ describe('explainTurn', () => {
     }
   });
 
-  it('lists every check in the gate\'s order, and marks those after a refusal as not run', () => {
-    const { explanation } = explain({ calls: [{ tool: 'fs-read', version: 1, arguments: { path: '/etc/passwd' } }] });
+  it("lists every check in the gate's order, and marks those after a refusal as not run", () => {
+    const { explanation } = explain({
+      calls: [{ tool: 'fs-read', version: 1, arguments: { path: '/etc/passwd' } }],
+    });
     expect(calls(explanation)[0]?.checks.map((check) => `${check.id} ${check.verdict}`)).toEqual([
       'proposal.granted pass',
       'proposal.visible pass',
@@ -85,39 +95,87 @@ describe('explainTurn', () => {
 
   it('names the grant entry behind each pass, with its place in the policy as written', () => {
     const { explanation } = explain({
-      calls: [{ tool: 'github/api', version: 1, arguments: { method: 'GET', url: 'https://API.github.com./repos' } }],
+      calls: [
+        {
+          tool: 'github/api',
+          version: 1,
+          arguments: { method: 'GET', url: 'https://API.github.com./repos' },
+        },
+      ],
     });
     const checks = calls(explanation)[0]?.checks ?? [];
     const matched = (id: string) => checks.find((check) => check.id === id)?.matched ?? [];
     expect(matched('proposal.granted')).toEqual([
-      { want: 'tool github/api@1', scope: 'tools', index: 2, entry: 'github/api@1', source: 'grants.coder.tools[2]', place: { file: 'examples/policy.yaml', line: 52, column: 36 } },
+      {
+        want: 'tool github/api@1',
+        scope: 'tools',
+        index: 2,
+        entry: 'github/api@1',
+        source: 'grants.coder.tools[2]',
+        place: { file: 'examples/policy.yaml', line: 52, column: 36 },
+      },
     ]);
     // The host as the gate reads it: lower case, trailing dot dropped, default port.
-    expect(matched('dispatch.network').map((match) => [match.want, match.pointer, match.entry, match.source])).toEqual([
-      ["host api.github.com (the tool's own)", undefined, 'api.github.com', 'grants.coder.network[0]'],
-      ['url https://API.github.com./repos => host api.github.com:443', '/url', 'api.github.com', 'grants.coder.network[0]'],
+    expect(
+      matched('dispatch.network').map((match) => [
+        match.want,
+        match.pointer,
+        match.entry,
+        match.source,
+      ]),
+    ).toEqual([
+      [
+        "host api.github.com (the tool's own)",
+        undefined,
+        'api.github.com',
+        'grants.coder.network[0]',
+      ],
+      [
+        'url https://API.github.com./repos => host api.github.com:443',
+        '/url',
+        'api.github.com',
+        'grants.coder.network[0]',
+      ],
     ]);
     expect(matched('dispatch.secret').map((match) => match.entry)).toEqual(['GITHUB_TOKEN']);
-    expect(checks.find((check) => check.id === 'dispatch.folder')?.notes).toEqual(['the call names no path']);
+    expect(checks.find((check) => check.id === 'dispatch.folder')?.notes).toEqual([
+      'the call names no path',
+    ]);
   });
 
   it('names the step, agent and visible entry when the context has them', () => {
     const { explanation } = explain(
-      { calls: [{ tool: 'github/api', version: 1, arguments: { method: 'GET', url: 'https://api.github.com/' } }] },
+      {
+        calls: [
+          {
+            tool: 'github/api',
+            version: 1,
+            arguments: { method: 'GET', url: 'https://api.github.com/' },
+          },
+        ],
+      },
       { grant: 'reviewer', step: 'plan', agent: 'reader' },
     );
     const checks = calls(explanation)[0]?.checks ?? [];
-    expect(checks.find((check) => check.id === 'proposal.visible')?.matched).toMatchObject([{ scope: 'visible', entry: 'github/*', source: 'agents.reader.visible[1]' }]);
-    expect(checks.find((check) => check.id === 'dispatch.step')?.matched).toMatchObject([{ scope: 'step', entry: 'github/api', source: 'steps.plan.tools[1]' }]);
+    expect(checks.find((check) => check.id === 'proposal.visible')?.matched).toMatchObject([
+      { scope: 'visible', entry: 'github/*', source: 'agents.reader.visible[1]' },
+    ]);
+    expect(checks.find((check) => check.id === 'dispatch.step')?.matched).toMatchObject([
+      { scope: 'step', entry: 'github/api', source: 'steps.plan.tools[1]' },
+    ]);
   });
 
   it('shows what the grant has next to a refused scope check', () => {
-    const { explanation } = explain({ calls: [{ tool: 'http/fetch', version: 1, arguments: { url: 'https://x.example/', auth: 'A' } }] });
+    const { explanation } = explain({
+      calls: [
+        { tool: 'http/fetch', version: 1, arguments: { url: 'https://x.example/', auth: 'A' } },
+      ],
+    });
     const refused = calls(explanation)[0]?.checks.find((check) => check.verdict === 'refused');
     expect(refused?.notes).toEqual(["the grant's hosts: api.github.com, registry.npmjs.org"]);
   });
 
-  it('explains each call as far as its own first refusal, while the verdict is the gate\'s first refusal', () => {
+  it("explains each call as far as its own first refusal, while the verdict is the gate's first refusal", () => {
     const { decision, explanation } = explain({
       calls: [
         { tool: 'fs-write', version: 1, arguments: { path: '/etc/x', content: '' } },
@@ -125,17 +183,36 @@ describe('explainTurn', () => {
       ],
     });
     // The gate runs the proposal stage for every call first: call 1 is what it reports.
-    expect(decision).toMatchObject({ settled: 'rejected', refusal: { code: 'not_granted', callIndex: 1 } });
-    expect(calls(explanation).map((call) => call.checks.find((check) => check.verdict === 'refused')?.id)).toEqual(['dispatch.folder', 'proposal.granted']);
+    expect(decision).toMatchObject({
+      settled: 'rejected',
+      refusal: { code: 'not_granted', callIndex: 1 },
+    });
+    expect(
+      calls(explanation).map(
+        (call) => call.checks.find((check) => check.verdict === 'refused')?.id,
+      ),
+    ).toEqual(['dispatch.folder', 'proposal.granted']);
   });
 
   it('explains an answer and a turn refused before any call', () => {
     expect(explain('{"answer":"done"}').explanation).toEqual({ kind: 'answer' });
-    expect(explain('{"calls": []}').explanation).toMatchObject({ kind: 'turn_refused', refusal: { check: 'proposal.decode', code: 'malformed_proposal' } });
+    expect(explain('{"calls": []}').explanation).toMatchObject({
+      kind: 'turn_refused',
+      refusal: { check: 'proposal.decode', code: 'malformed_proposal' },
+    });
   });
 
-  it('agrees with the gate on generated turns: paths, URLs, hosts and secrets near the scope\'s edges', () => {
-    const path = fc.constantFrom('src/a.ts', '../x', '/workspace', '/workspace2/a', '/workspace/./b/../c', '/etc/passwd', '', 'a\\b');
+  it("agrees with the gate on generated turns: paths, URLs, hosts and secrets near the scope's edges", () => {
+    const path = fc.constantFrom(
+      'src/a.ts',
+      '../x',
+      '/workspace',
+      '/workspace2/a',
+      '/workspace/./b/../c',
+      '/etc/passwd',
+      '',
+      'a\\b',
+    );
     const url = fc.constantFrom(
       'https://api.github.com/x',
       'https://API.GITHUB.COM:443/',
@@ -148,8 +225,16 @@ describe('explainTurn', () => {
     const secret = fc.constantFrom('GITHUB_TOKEN', 'NPM_TOKEN', 'github_token', 'bad name');
     const call = fc.oneof(
       path.map((value) => ({ tool: 'fs-read', version: 1, arguments: { path: value } })),
-      path.map((value) => ({ tool: 'fs-write', version: 1, arguments: { path: value, content: '' } })),
-      url.map((value) => ({ tool: 'github/api', version: 1, arguments: { method: 'GET', url: value } })),
+      path.map((value) => ({
+        tool: 'fs-write',
+        version: 1,
+        arguments: { path: value, content: '' },
+      })),
+      url.map((value) => ({
+        tool: 'github/api',
+        version: 1,
+        arguments: { method: 'GET', url: value },
+      })),
       fc.tuple(url, fc.option(secret, { nil: undefined })).map(([value, auth]) => ({
         tool: 'http/fetch',
         version: 1,

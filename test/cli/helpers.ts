@@ -20,13 +20,28 @@ export interface CliResult {
  *
  * // await spawnCli(['check', 'examples/policy.yaml', 'examples/turns/read-source.json'])
  */
-export function spawnCli(args: readonly string[], options: { readonly stdin?: string; readonly command?: readonly string[]; readonly cwd?: string } = {}): Promise<CliResult> {
-  const [file = process.execPath, ...prefix] = options.command ?? [process.execPath, resolve(ROOT, 'dist/cli.js')];
+export function spawnCli(
+  args: readonly string[],
+  options: {
+    readonly stdin?: string;
+    readonly command?: readonly string[];
+    readonly cwd?: string;
+  } = {},
+): Promise<CliResult> {
+  const [file = process.execPath, ...prefix] = options.command ?? [
+    process.execPath,
+    resolve(ROOT, 'dist/cli.js'),
+  ];
   return new Promise((done) => {
-    const child = execFile(file, [...prefix, ...args], { cwd: options.cwd ?? ROOT, encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-      done({ code, stdout, stderr });
-    });
+    const child = execFile(
+      file,
+      [...prefix, ...args],
+      { cwd: options.cwd ?? ROOT, encoding: 'utf8', timeout: 30_000 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+        done({ code, stdout, stderr });
+      },
+    );
     child.stdin?.end(options.stdin ?? '');
   });
 }
@@ -38,11 +53,18 @@ export function spawnCli(args: readonly string[], options: { readonly stdin?: st
  *
  * // runInProcess(['validate', 'p.yaml'], { 'p.yaml': 'version: 1\n' })
  */
-export function runInProcess(args: readonly string[], files: Readonly<Record<string, string>> = {}, stdin = ''): CliResult {
+export function runInProcess(
+  args: readonly string[],
+  files: Readonly<Record<string, string>> = {},
+  stdin = '',
+): CliResult {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
-    readFile: (path) => (Object.hasOwn(files, path) ? (files[path] as string) : readFileSync(resolve(ROOT, path), 'utf8')),
+    readFile: (path) =>
+      Object.hasOwn(files, path)
+        ? (files[path] as string)
+        : readFileSync(resolve(ROOT, path), 'utf8'),
     exists: (path) => Object.hasOwn(files, path) || existsSync(resolve(ROOT, path)),
     readStdin: () => stdin,
     stdinIsTerminal: false,

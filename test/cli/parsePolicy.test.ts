@@ -12,10 +12,12 @@ const filesOf = (files: Readonly<Record<string, string>> = {}): PolicyFiles => (
   exists: (path) => Object.hasOwn(files, path),
 });
 
-const parse = (text: string, files?: Readonly<Record<string, string>>) => parsePolicy('p.yaml', text, filesOf(files));
+const parse = (text: string, files?: Readonly<Record<string, string>>) =>
+  parsePolicy('p.yaml', text, filesOf(files));
 
 /** `line:column severity code`, one per diagnostic, for compact expectations. */
-const places = (diagnostics: readonly Diagnostic[]) => diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`);
+const places = (diagnostics: readonly Diagnostic[]) =>
+  diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`);
 
 const lines = (...text: string[]) => `${text.join('\n')}\n`;
 
@@ -41,7 +43,11 @@ describe('parsePolicy', () => {
     expect(policy.registry.resolve('fs-read@1')?.builtIn).toBe(true);
     expect(policy.grants.get('web')?.network).toEqual(['example.com']);
     expect(policy.steps.get('browse')).toEqual({ name: 'browse', tools: ['web/get'] });
-    expect(policy.agents.get('browser')).toEqual({ name: 'browser', source: 'visible', visible: ['web/*'] });
+    expect(policy.agents.get('browser')).toEqual({
+      name: 'browser',
+      source: 'visible',
+      visible: ['web/*'],
+    });
   });
 
   it('reports every problem at once, each at its line and column, sorted by place', () => {
@@ -89,7 +95,7 @@ describe('parsePolicy', () => {
     ]);
   });
 
-  it('places the library\'s own problems at the entry they name, and tells each problem once', () => {
+  it("places the library's own problems at the entry they name, and tells each problem once", () => {
     const result = parse(
       lines(
         'version: 1',
@@ -113,33 +119,80 @@ describe('parsePolicy', () => {
 
   it('reports a tool defined twice, and a tool that clashes with a built-in', () => {
     const tool = '{ name: t, version: 1, description: d, inputSchema: { type: object } }';
-    const result = parse(lines('version: 1', 'tools:', `  - ${tool}`, `  - ${tool}`, '  - { name: fs-read, version: 1, description: d, inputSchema: { type: object } }'));
-    expect(places(result.diagnostics)).toEqual(['4:25 error duplicate_tool', '5:31 error duplicate_tool']);
-    expect(result.diagnostics[0]?.message).toBe('tools[1]: t@1 is already registered; register a new version or deregister it first');
+    const result = parse(
+      lines(
+        'version: 1',
+        'tools:',
+        `  - ${tool}`,
+        `  - ${tool}`,
+        '  - { name: fs-read, version: 1, description: d, inputSchema: { type: object } }',
+      ),
+    );
+    expect(places(result.diagnostics)).toEqual([
+      '4:25 error duplicate_tool',
+      '5:31 error duplicate_tool',
+    ]);
+    expect(result.diagnostics[0]?.message).toBe(
+      'tools[1]: t@1 is already registered; register a new version or deregister it first',
+    );
   });
 
   it('refuses a grant naming a tool that is never grantable under builtins: managed', () => {
-    const result = parse(lines('version: 1', 'builtins: managed', 'grants:', '  a: { tools: [fs-read@1] }'));
+    const result = parse(
+      lines('version: 1', 'builtins: managed', 'grants:', '  a: { tools: [fs-read@1] }'),
+    );
     expect(result.ok).toBe(false);
-    expect(result.diagnostics).toMatchObject([{ line: 4, column: 16, code: 'never_grantable', fix: 'remove it from the grant, or set builtins: self-run' }]);
+    expect(result.diagnostics).toMatchObject([
+      {
+        line: 4,
+        column: 16,
+        code: 'never_grantable',
+        fix: 'remove it from the grant, or set builtins: self-run',
+      },
+    ]);
   });
 
   it('reports YAML syntax and repeated keys, and nothing more from that file', () => {
-    expect(places(parse(lines('version: 1', 'grants: {a: [}')).diagnostics)).toEqual(['2:14 error yaml_syntax', '2:15 error yaml_syntax']);
-    expect(parse(lines('version: 1', 'grants:', '  a: {}', '  a: {}')).diagnostics).toMatchObject([
-      { line: 4, column: 3, code: 'yaml_syntax', message: 'Map keys must be unique', fix: 'keep one of the repeated keys' },
+    expect(places(parse(lines('version: 1', 'grants: {a: [}')).diagnostics)).toEqual([
+      '2:14 error yaml_syntax',
+      '2:15 error yaml_syntax',
     ]);
-    expect(places(parse(lines('version: 1', '---', 'version: 1')).diagnostics)).toEqual(['2:1 error yaml_syntax']);
+    expect(parse(lines('version: 1', 'grants:', '  a: {}', '  a: {}')).diagnostics).toMatchObject([
+      {
+        line: 4,
+        column: 3,
+        code: 'yaml_syntax',
+        message: 'Map keys must be unique',
+        fix: 'keep one of the repeated keys',
+      },
+    ]);
+    expect(places(parse(lines('version: 1', '---', 'version: 1')).diagnostics)).toEqual([
+      '2:1 error yaml_syntax',
+    ]);
   });
 
   it('refuses an empty file, and a file that is not a map', () => {
     expect(parse('').diagnostics).toMatchObject([{ code: 'empty_policy', line: 1, column: 1 }]);
-    expect(parse('- 1\n').diagnostics).toMatchObject([{ code: 'wrong_type', message: 'the file must be a map of key: value, not a list' }]);
+    expect(parse('- 1\n').diagnostics).toMatchObject([
+      { code: 'wrong_type', message: 'the file must be a map of key: value, not a list' },
+    ]);
   });
 
   it('reads a JSON policy with the same positions', () => {
-    const result = parsePolicy('p.json', '{\n  "version": 1,\n  "grants": { "a": { "network": ["*"], "tool": [] } }\n}\n', filesOf());
-    expect(result.diagnostics).toMatchObject([{ file: 'p.json', line: 3, column: 40, code: 'unknown_key', message: 'unknown key tool in grants.a' }]);
+    const result = parsePolicy(
+      'p.json',
+      '{\n  "version": 1,\n  "grants": { "a": { "network": ["*"], "tool": [] } }\n}\n',
+      filesOf(),
+    );
+    expect(result.diagnostics).toMatchObject([
+      {
+        file: 'p.json',
+        line: 3,
+        column: 40,
+        code: 'unknown_key',
+        message: 'unknown key tool in grants.a',
+      },
+    ]);
   });
 
   it('warns about what loads but refuses what the author likely meant to allow', () => {
@@ -169,7 +222,9 @@ describe('parsePolicy', () => {
 
   describe('agents', () => {
     it('names exactly one of visible, kortix or coresource', () => {
-      const result = parse(lines('version: 1', 'agents:', '  a: {}', '  b: { visible: [x], coresource: {} }'));
+      const result = parse(
+        lines('version: 1', 'agents:', '  a: {}', '  b: { visible: [x], coresource: {} }'),
+      );
       expect(result.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
         '3:3 agents.a is empty',
         '4:3 agents.b has more than one of visible:, kortix: and coresource:',
@@ -177,13 +232,31 @@ describe('parsePolicy', () => {
     });
 
     it('resolves a Kortix agent from its manifest, relative to the policy file', () => {
-      const manifest = lines('tools:', '  memory: kortix:memory', 'agents:', '  researcher:', '    tools: [read, memory]');
-      const result = parsePolicy('policies/p.yaml', lines('version: 1', 'agents:', '  r: { kortix: { manifest: kortix.yaml, agent: researcher, harness: pi } }'), filesOf({ 'policies/kortix.yaml': manifest }));
+      const manifest = lines(
+        'tools:',
+        '  memory: kortix:memory',
+        'agents:',
+        '  researcher:',
+        '    tools: [read, memory]',
+      );
+      const result = parsePolicy(
+        'policies/p.yaml',
+        lines(
+          'version: 1',
+          'agents:',
+          '  r: { kortix: { manifest: kortix.yaml, agent: researcher, harness: pi } }',
+        ),
+        filesOf({ 'policies/kortix.yaml': manifest }),
+      );
       expect(result.diagnostics).toEqual([]);
-      expect(result.ok && result.policy.agents.get('r')).toEqual({ name: 'r', source: 'kortix', visible: ['read', 'memory'] });
+      expect(result.ok && result.policy.agents.get('r')).toEqual({
+        name: 'r',
+        source: 'kortix',
+        visible: ['read', 'memory'],
+      });
     });
 
-    it('reports a Kortix manifest\'s own diagnostics at their places, an unreadable manifest, and an undeclared agent', () => {
+    it("reports a Kortix manifest's own diagnostics at their places, an unreadable manifest, and an undeclared agent", () => {
       const policy = lines(
         'version: 1',
         'agents:',
@@ -191,7 +264,10 @@ describe('parsePolicy', () => {
         '  b: { kortix: { manifest: broken.yaml, agent: x, harness: pi } }',
         '  c: { kortix: { manifest: missing.yaml, agent: x, harness: pi } }',
       );
-      const result = parse(policy, { 'k.yaml': lines('agents:', '  someone: { tools: all }'), 'broken.yaml': lines('tools:', '  bash: ./bash.ts') });
+      const result = parse(policy, {
+        'k.yaml': lines('agents:', '  someone: { tools: all }'),
+        'broken.yaml': lines('tools:', '  bash: ./bash.ts'),
+      });
       expect(result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`)).toEqual([
         'p.yaml:3:43 invalid_agent',
         'p.yaml:5:28 unreadable_file',
@@ -202,11 +278,23 @@ describe('parsePolicy', () => {
     });
 
     it('resolves a Coresource agent, warns about allowlist entries that match nothing, and reports its TypeErrors', () => {
-      const ok = parse(lines('version: 1', 'agents:', '  a: { coresource: { runtimeTools: [file_read, execute], toolAllowlist: [file_read, nothing] } }'));
+      const ok = parse(
+        lines(
+          'version: 1',
+          'agents:',
+          '  a: { coresource: { runtimeTools: [file_read, execute], toolAllowlist: [file_read, nothing] } }',
+        ),
+      );
       expect(ok.ok && ok.policy.agents.get('a')?.visible).toEqual(['file_read']);
-      expect(ok.diagnostics).toMatchObject([{ severity: 'warning', code: 'unmatched_allowlist_entry', line: 3, column: 85 }]);
-      const bad = parse(lines('version: 1', 'agents:', '  a:', '    coresource: { tools: [{ name: 1bad }] }'));
-      expect(bad.diagnostics).toMatchObject([{ severity: 'error', code: 'invalid_agent', line: 4, column: 5 }]);
+      expect(ok.diagnostics).toMatchObject([
+        { severity: 'warning', code: 'unmatched_allowlist_entry', line: 3, column: 85 },
+      ]);
+      const bad = parse(
+        lines('version: 1', 'agents:', '  a:', '    coresource: { tools: [{ name: 1bad }] }'),
+      );
+      expect(bad.diagnostics).toMatchObject([
+        { severity: 'error', code: 'invalid_agent', line: 4, column: 5 },
+      ]);
       expect(bad.diagnostics[0]?.message).toContain('1bad');
     });
   });

@@ -13,49 +13,104 @@ import { CODER, EXAMPLE, ROOT, runInProcess, turn } from './helpers.js';
 describe('runCli, in process', () => {
   it('shows help with `help COMMAND` and `COMMAND --help`, and refuses an unknown command', () => {
     expect(runInProcess(['help', 'menu']).stdout).toMatch(/^toolgate menu: /);
-    expect(runInProcess(['ls', '-h'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^toolgate ls: /) as unknown });
+    expect(runInProcess(['ls', '-h'])).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^toolgate ls: /) as unknown,
+    });
     expect(runInProcess(['help', 'nope']).stdout).toMatch(/^toolgate: decide which tools/);
     expect(runInProcess(['chek'])).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'toolgate: unknown command "chek"; the commands are check, menu, validate, ls, test (see toolgate --help)\n',
+      stderr:
+        'toolgate: unknown command "chek"; the commands are check, menu, validate, ls, test (see toolgate --help)\n',
     });
   });
 
+  it('has --help with an example for every command', () => {
+    for (const command of ['check', 'menu', 'validate', 'ls', 'test']) {
+      const result = runInProcess([command, '--help']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: toolgate \w+/m);
+      expect(result.stdout).toMatch(/^Examples?:\n {2}toolgate /m);
+    }
+    expect(runInProcess(['--help']).stdout).toContain('  check POLICY [TURN|-]');
+  });
+
+  it('names the grant it cannot find, and the likely one', () => {
+    expect(runInProcess(['check', EXAMPLE, '--grant', 'cder', turn('read-source')])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'toolgate check: examples/policy.yaml has no grant "cder" (did you mean coder? its grants are coder, reviewer)\n',
+    });
+    expect(runInProcess(['validate', 'nope.yaml']).code).toBe(2);
+  });
+
   it('refuses missing and extra arguments with a pointer to the help', () => {
-    expect(runInProcess(['check']).stderr).toBe('toolgate check: name the policy file: toolgate check POLICY [TURN|-] (see toolgate check --help)\n');
+    expect(runInProcess(['check']).stderr).toBe(
+      'toolgate check: name the policy file: toolgate check POLICY [TURN|-] (see toolgate check --help)\n',
+    );
     expect(runInProcess(['check', EXAMPLE, 'a.json', 'b.json']).code).toBe(2);
     expect(runInProcess(['menu']).code).toBe(2);
     expect(runInProcess(['validate', 'a', 'b']).code).toBe(2);
     expect(runInProcess(['ls']).code).toBe(2);
-    expect(runInProcess(['test']).stderr).toBe('toolgate test: name at least one test file: toolgate test FILE... (see toolgate test --help)\n');
+    expect(runInProcess(['test']).stderr).toBe(
+      'toolgate test: name at least one test file: toolgate test FILE... (see toolgate test --help)\n',
+    );
     expect(JSON.parse(runInProcess(['ls', '--json', '--nope']).stdout)).toEqual({
-      error: { message: "toolgate ls: Unknown option '--nope' (see toolgate ls --help)", diagnostics: [] },
+      error: {
+        message: "toolgate ls: Unknown option '--nope' (see toolgate ls --help)",
+        diagnostics: [],
+      },
     });
   });
 
   it('takes the only grant when none is named, and asks for one when there are several', () => {
-    const one = { 'one.yaml': 'version: 1\ngrants:\n  only: { tools: [fs-read@1], folders: [/w] }\n' };
-    expect(runInProcess(['check', 'one.yaml', '-'], one, '{"calls":[{"tool":"fs-read","version":1,"arguments":{"path":"/w/a"}}]}').code).toBe(0);
+    const one = {
+      'one.yaml': 'version: 1\ngrants:\n  only: { tools: [fs-read@1], folders: [/w] }\n',
+    };
+    expect(
+      runInProcess(
+        ['check', 'one.yaml', '-'],
+        one,
+        '{"calls":[{"tool":"fs-read","version":1,"arguments":{"path":"/w/a"}}]}',
+      ).code,
+    ).toBe(0);
     expect(runInProcess(['check', EXAMPLE, turn('read-source')]).stderr).toBe(
       'toolgate check: examples/policy.yaml has 2 grants, and none was named (name one of coder, reviewer)\n',
     );
-    expect(runInProcess(['menu', 'none.yaml'], { 'none.yaml': 'version: 1\n' }).stderr).toBe('toolgate menu: none.yaml defines no grant (add one under grants:)\n');
+    expect(runInProcess(['menu', 'none.yaml'], { 'none.yaml': 'version: 1\n' }).stderr).toBe(
+      'toolgate menu: none.yaml defines no grant (add one under grants:)\n',
+    );
   });
 
   it('refuses a relative --cwd, an unknown agent, and an unreadable policy', () => {
-    expect(runInProcess(['check', EXAMPLE, '--grant', 'coder', '--cwd', 'workspace', turn('read-source')]).stderr).toBe(
+    expect(
+      runInProcess([
+        'check',
+        EXAMPLE,
+        '--grant',
+        'coder',
+        '--cwd',
+        'workspace',
+        turn('read-source'),
+      ]).stderr,
+    ).toBe(
       'toolgate check: the cwd "workspace" is not an absolute path (write it in full, such as /workspace)\n',
     );
     expect(runInProcess(['menu', EXAMPLE, '--grant', 'coder', '--agent', 'raeder']).stderr).toBe(
       'toolgate menu: examples/policy.yaml has no agent "raeder" (did you mean reader? its agents are reader)\n',
     );
-    expect(runInProcess(['ls', 'nope.yaml']).stderr).toMatch(/^toolgate ls: cannot read nope\.yaml: ENOENT.* \(check the path\)\n$/);
+    expect(runInProcess(['ls', 'nope.yaml']).stderr).toMatch(
+      /^toolgate ls: cannot read nope\.yaml: ENOENT.* \(check the path\)\n$/,
+    );
   });
 
   it('refuses an unknown menu format, prints nothing for an empty menu, and reports provider name clashes', () => {
     expect(runInProcess(['menu', EXAMPLE, '--grant', 'coder', '--format', 'xml']).code).toBe(2);
-    expect(runInProcess(['menu', 'e.yaml'], { 'e.yaml': 'version: 1\ngrants:\n  a: {}\n' })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(
+      runInProcess(['menu', 'e.yaml'], { 'e.yaml': 'version: 1\ngrants:\n  a: {}\n' }),
+    ).toEqual({ code: 0, stdout: '', stderr: '' });
     const clash = [
       'version: 1',
       'tools:',
@@ -68,9 +123,23 @@ describe('runCli, in process', () => {
     const result = runInProcess(['menu', 'c.yaml', '--format', 'openai'], { 'c.yaml': clash });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('a__b_v1');
-    expect(runInProcess(['menu', 'c.yaml', '--format', 'openai-responses'], { 'c.yaml': clash }).code).toBe(2);
-    expect(JSON.parse(runInProcess(['menu', EXAMPLE, '--grant', 'reviewer', '--format', 'openai-responses']).stdout)).toMatchObject([{ type: 'function', name: 'fs-read_v1', strict: false }, { name: 'github__api_v1' }]);
-    expect(JSON.parse(runInProcess(['menu', EXAMPLE, '--grant', 'reviewer', '--format', 'anthropic']).stdout)).toMatchObject([{ name: 'fs-read_v1' }, { name: 'github__api_v1' }]);
+    expect(
+      runInProcess(['menu', 'c.yaml', '--format', 'openai-responses'], { 'c.yaml': clash }).code,
+    ).toBe(2);
+    expect(
+      JSON.parse(
+        runInProcess(['menu', EXAMPLE, '--grant', 'reviewer', '--format', 'openai-responses'])
+          .stdout,
+      ),
+    ).toMatchObject([
+      { type: 'function', name: 'fs-read_v1', strict: false },
+      { name: 'github__api_v1' },
+    ]);
+    expect(
+      JSON.parse(
+        runInProcess(['menu', EXAMPLE, '--grant', 'reviewer', '--format', 'anthropic']).stdout,
+      ),
+    ).toMatchObject([{ name: 'fs-read_v1' }, { name: 'github__api_v1' }]);
   });
 
   it('escapes control characters from a turn before they reach the terminal', () => {
@@ -82,13 +151,19 @@ describe('runCli, in process', () => {
   });
 
   it('says how many errors and warnings validate found, and that a warning is a problem too (exit 1)', () => {
-    const warned = runInProcess(['validate', 'w.yaml'], { 'w.yaml': 'version: 1\ngrants:\n  a: { tools: [nope@1] }\n' });
+    const warned = runInProcess(['validate', 'w.yaml'], {
+      'w.yaml': 'version: 1\ngrants:\n  a: { tools: [nope@1] }\n',
+    });
     expect(warned.code).toBe(1);
     expect(warned.stdout).toBe(
       'w.yaml:3:16: warning: grants.a.tools[0] nope@1 is no tool of this policy, so every call to it is refused (not_granted) (define the tool under tools:, or remove the ref)\nw.yaml: 0 errors, 1 warning\n',
     );
     // A warning does not stop other commands: the policy loads.
-    expect(runInProcess(['ls', 'w.yaml'], { 'w.yaml': 'version: 1\ngrants:\n  a: { tools: [nope@1] }\n' }).code).toBe(0);
+    expect(
+      runInProcess(['ls', 'w.yaml'], {
+        'w.yaml': 'version: 1\ngrants:\n  a: { tools: [nope@1] }\n',
+      }).code,
+    ).toBe(0);
   });
 
   it('reports an internal error as bad input, never as allowed', () => {
@@ -106,7 +181,9 @@ describe('runCli, in process', () => {
       },
     };
     expect(runCli(['check', EXAMPLE, ...CODER, turn('read-source')], io)).toBe(2);
-    expect(stderr).toBe('toolgate check: internal error: the pipe broke (please report it with the command line)\n');
+    expect(stderr).toBe(
+      'toolgate check: internal error: the pipe broke (please report it with the command line)\n',
+    );
   });
 });
 
@@ -129,8 +206,21 @@ describe('readYamlSource', () => {
   });
 
   it('follows aliases, and refuses a document that expands too many', () => {
-    expect(read('a: &x { b: 1 }\nc: *x\n').place(['c', 'b'])).toEqual({ file: 'f.yaml', line: 1, column: 12 });
-    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...['b', 'c', 'd', 'e', 'f'].map((key, index) => `${key}: &${key} [${Array(10).fill(`*${'abcde'[index] ?? 'a'}`).join(', ')}]`), ''].join('\n');
+    expect(read('a: &x { b: 1 }\nc: *x\n').place(['c', 'b'])).toEqual({
+      file: 'f.yaml',
+      line: 1,
+      column: 12,
+    });
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...['b', 'c', 'd', 'e', 'f'].map(
+        (key, index) =>
+          `${key}: &${key} [${Array(10)
+            .fill(`*${'abcde'[index] ?? 'a'}`)
+            .join(', ')}]`,
+      ),
+      '',
+    ].join('\n');
     const result = readYamlSource('bomb.yaml', bomb);
     expect(result.ok).toBe(false);
   });

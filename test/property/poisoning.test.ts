@@ -96,7 +96,8 @@ function contextsOf(world: ReturnType<typeof createFuzzWorld>): GateContext[] {
 }
 
 describe('prototype pollution', () => {
-  const turns = sampleTurns(1500);
+  // POISON_TURNS: fewer under `npm run mutation`, where this runs once per mutant.
+  const turns = sampleTurns(Number(process.env.POISON_TURNS ?? 1500));
 
   it('changes no decision of a gate built before the pollution', () => {
     const world = createFuzzWorld();

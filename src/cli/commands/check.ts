@@ -28,31 +28,53 @@ const OPTIONS = {
  */
 export function check(args: readonly string[], io: CliIo): number {
   const json = args.includes('--json');
-  const parsed = parseCommandArgs(() => parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true }));
+  const parsed = parseCommandArgs(() =>
+    parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true }),
+  );
   if (!parsed.ok) return usageError(io, 'check', parsed.problem, json);
   const { values, positionals } = parsed.value;
   const [file, turnFile = '-', ...extra] = positionals;
-  if (file === undefined) return usageError(io, 'check', 'name the policy file: toolgate check POLICY [TURN|-]', json);
-  if (extra.length > 0) return usageError(io, 'check', `one turn at a time; unexpected ${extra.join(' ')}`, json);
+  if (file === undefined)
+    return usageError(io, 'check', 'name the policy file: toolgate check POLICY [TURN|-]', json);
+  if (extra.length > 0)
+    return usageError(io, 'check', `one turn at a time; unexpected ${extra.join(' ')}`, json);
 
   const policy = loadPolicyOrReport(io, 'check', file, json);
   if (typeof policy === 'number') return policy;
   const resolved = resolveContext(policy, values);
-  if (!resolved.ok) return reportBadInput(io, json, `toolgate check: ${resolved.problem} (${resolved.fix})`);
+  if (!resolved.ok)
+    return reportBadInput(io, json, `toolgate check: ${resolved.problem} (${resolved.fix})`);
 
-  if (turnFile === '-' && io.stdinIsTerminal) io.stderr('toolgate check: reading the turn from stdin (end it with Ctrl-D)\n');
+  if (turnFile === '-' && io.stdinIsTerminal)
+    io.stderr('toolgate check: reading the turn from stdin (end it with Ctrl-D)\n');
   const read = turnFile === '-' ? readStdin(io) : readText(io, turnFile);
-  if ('problem' in read) return reportBadInput(io, json, `toolgate check: ${read.problem} (check the path of the turn file)`);
+  if ('problem' in read)
+    return reportBadInput(
+      io,
+      json,
+      `toolgate check: ${read.problem} (check the path of the turn file)`,
+    );
 
   const gate = createGate({ registry: policy.registry });
   // The turn text goes to the gate verbatim: size, nesting, repeated keys and shape are its to judge.
   const decision = gate.authorize(read.text, resolved.context);
-  const scope = { policy, grantName: resolved.grantName, ...(resolved.agent === undefined ? {} : { agent: resolved.agent }) };
-  const explanation = values.explain === true ? explainTurn(gate, read.text, resolved.context, decision, scope) : undefined;
+  const scope = {
+    policy,
+    grantName: resolved.grantName,
+    ...(resolved.agent === undefined ? {} : { agent: resolved.agent }),
+  };
+  const explanation =
+    values.explain === true
+      ? explainTurn(gate, read.text, resolved.context, decision, scope)
+      : undefined;
   const allowed = decision.settled !== 'rejected';
 
   if (json) {
-    printJson(io, { allowed, decision, ...(explanation === undefined ? {} : { explain: explanation }) });
+    printJson(io, {
+      allowed,
+      decision,
+      ...(explanation === undefined ? {} : { explain: explanation }),
+    });
   } else if (explanation === undefined) {
     io.stdout(`${formatDecision(decision)}\n`);
   } else {
@@ -69,6 +91,8 @@ function readStdin(io: CliIo): { readonly text: string } | { readonly problem: s
   try {
     return { text: io.readStdin() };
   } catch (error) {
-    return { problem: `cannot read stdin: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      problem: `cannot read stdin: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }

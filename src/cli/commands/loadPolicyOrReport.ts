@@ -9,12 +9,21 @@ import { reportBadInput } from '../report.js';
  * reported (every error, with its place) and gives exit code 2.
  * Warnings are left to `toolgate validate`.
  */
-export function loadPolicyOrReport(io: CliIo, command: string, file: string, json: boolean): Policy | number {
+export function loadPolicyOrReport(
+  io: CliIo,
+  command: string,
+  file: string,
+  json: boolean,
+): Policy | number {
   const loaded = loadPolicy(file, io);
   if (loaded.ok) return loaded.policy;
   const [first] = loaded.diagnostics;
   if (loaded.diagnostics.length === 1 && first?.code === 'unreadable_file') {
-    return reportBadInput(io, json, `toolgate ${command}: ${first.message.replace('the policy file', file)} (check the path)`);
+    return reportBadInput(
+      io,
+      json,
+      `toolgate ${command}: ${first.message.replace('the policy file', file)} (check the path)`,
+    );
   }
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error').length;
   const message = `toolgate ${command}: ${file} has ${errors} ${errors === 1 ? 'error' : 'errors'}; fix ${errors === 1 ? 'it' : 'them'} (toolgate validate ${file} lists every problem)`;

@@ -17,17 +17,23 @@ const OPTIONS = { json: { type: 'boolean' } } as const;
  */
 export function ls(args: readonly string[], io: CliIo): number {
   const json = args.includes('--json');
-  const parsed = parseCommandArgs(() => parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true }));
+  const parsed = parseCommandArgs(() =>
+    parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true }),
+  );
   if (!parsed.ok) return usageError(io, 'ls', parsed.problem, json);
   const [file, ...extra] = parsed.value.positionals;
-  if (file === undefined) return usageError(io, 'ls', 'name the policy file: toolgate ls POLICY', json);
-  if (extra.length > 0) return usageError(io, 'ls', `one policy at a time; unexpected ${extra.join(' ')}`, json);
+  if (file === undefined)
+    return usageError(io, 'ls', 'name the policy file: toolgate ls POLICY', json);
+  if (extra.length > 0)
+    return usageError(io, 'ls', `one policy at a time; unexpected ${extra.join(' ')}`, json);
   const policy = loadPolicyOrReport(io, 'ls', file, json);
   if (typeof policy === 'number') return policy;
 
   const tools = policy.registry.inventory().map((row) => {
     const ref = `${row.name}@${String(row.version)}`;
-    const grantedBy = [...policy.grants].filter(([, grant]) => grant.tools.includes(ref)).map(([name]) => name);
+    const grantedBy = [...policy.grants]
+      .filter(([, grant]) => grant.tools.includes(ref))
+      .map(([name]) => name);
     return { ref, ...row, grantedBy };
   });
   if (json) {
@@ -42,6 +48,8 @@ export function ls(args: readonly string[], io: CliIo): number {
     tool.network.join(', ') || '-',
     tool.description.replace(/\s+/g, ' ').trim(),
   ]);
-  io.stdout(`${printable(formatTable(['REF', 'KIND', 'FROM', 'GRANTED BY', 'NETWORK', 'DESCRIPTION'], rows))}\n`);
+  io.stdout(
+    `${printable(formatTable(['REF', 'KIND', 'FROM', 'GRANTED BY', 'NETWORK', 'DESCRIPTION'], rows))}\n`,
+  );
   return EXIT.ok;
 }

@@ -27,19 +27,32 @@ const FORMATS = ['text', 'openai', 'openai-responses', 'anthropic', 'mcp'];
  * the same tools as a provider's JSON list. Exit 0, or 2 for bad input.
  */
 export function menu(args: readonly string[], io: CliIo): number {
-  const parsed = parseCommandArgs(() => parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true }));
+  const parsed = parseCommandArgs(() =>
+    parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true }),
+  );
   if (!parsed.ok) return usageError(io, 'menu', parsed.problem, false);
   const { values, positionals } = parsed.value;
   const [file, ...extra] = positionals;
-  if (file === undefined) return usageError(io, 'menu', 'name the policy file: toolgate menu POLICY --grant NAME', false);
+  if (file === undefined)
+    return usageError(io, 'menu', 'name the policy file: toolgate menu POLICY --grant NAME', false);
   if (extra.length > 0) return usageError(io, 'menu', `unexpected ${extra.join(' ')}`, false);
   if (!FORMATS.includes(values.format)) {
-    return usageError(io, 'menu', `--format ${JSON.stringify(values.format)} is not one of ${FORMATS.join(', ')}`, false);
+    return usageError(
+      io,
+      'menu',
+      `--format ${JSON.stringify(values.format)} is not one of ${FORMATS.join(', ')}`,
+      false,
+    );
   }
   const policy = loadPolicyOrReport(io, 'menu', file, false);
   if (typeof policy === 'number') return policy;
-  const resolved = resolveContext(policy, { grant: values.grant, step: values.step, agent: values.agent });
-  if (!resolved.ok) return reportBadInput(io, false, `toolgate menu: ${resolved.problem} (${resolved.fix})`);
+  const resolved = resolveContext(policy, {
+    grant: values.grant,
+    step: values.step,
+    agent: values.agent,
+  });
+  if (!resolved.ok)
+    return reportBadInput(io, false, `toolgate menu: ${resolved.problem} (${resolved.fix})`);
 
   const { grant, step, visible } = resolved.context;
   const options: MenuOptions = {

@@ -7,7 +7,12 @@ import { formatRefusal } from '../format/formatRefusal.js';
 import { printable } from '../format/printable.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
-import { parseTestFile, type Expectation, type PolicyTestCase, type PolicyTestSuite } from '../policy/parseTestFile.js';
+import {
+  parseTestFile,
+  type Expectation,
+  type PolicyTestCase,
+  type PolicyTestSuite,
+} from '../policy/parseTestFile.js';
 import { printJson, readText, reportBadInput } from '../report.js';
 import { usageError } from './usageError.js';
 
@@ -33,17 +38,28 @@ interface CaseResult {
  */
 export function test(args: readonly string[], io: CliIo): number {
   const json = args.includes('--json');
-  const parsed = parseCommandArgs(() => parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true }));
+  const parsed = parseCommandArgs(() =>
+    parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true }),
+  );
   if (!parsed.ok) return usageError(io, 'test', parsed.problem, json);
   const files = parsed.value.positionals;
-  if (files.length === 0) return usageError(io, 'test', 'name at least one test file: toolgate test FILE...', json);
+  if (files.length === 0)
+    return usageError(io, 'test', 'name at least one test file: toolgate test FILE...', json);
 
   const suites: PolicyTestSuite[] = [];
   const problems: Diagnostic[] = [];
   for (const file of files) {
     const read = readText(io, file);
     if ('problem' in read) {
-      problems.push({ severity: 'error', code: 'unreadable_file', file, line: 1, column: 1, message: read.problem, fix: 'check the path' });
+      problems.push({
+        severity: 'error',
+        code: 'unreadable_file',
+        file,
+        line: 1,
+        column: 1,
+        message: read.problem,
+        fix: 'check the path',
+      });
       continue;
     }
     const loaded = parseTestFile(file, read.text, io);
@@ -52,12 +68,19 @@ export function test(args: readonly string[], io: CliIo): number {
   }
   if (problems.length > 0) {
     const count = problems.filter((d) => d.severity === 'error').length;
-    return reportBadInput(io, json, `toolgate test: ${count} ${count === 1 ? 'error' : 'errors'} in the test files or their policies; no case was run`, problems);
+    return reportBadInput(
+      io,
+      json,
+      `toolgate test: ${count} ${count === 1 ? 'error' : 'errors'} in the test files or their policies; no case was run`,
+      problems,
+    );
   }
 
   const results = suites.flatMap((suite) => {
     const gate = createGate({ registry: suite.policy.registry });
-    return suite.cases.map((item) => runCase(suite.file, item, gate.authorize(item.turn, item.context)));
+    return suite.cases.map((item) =>
+      runCase(suite.file, item, gate.authorize(item.turn, item.context)),
+    );
   });
   const passed = results.filter((result) => result.ok).length;
   const failed = results.length - passed;
@@ -67,7 +90,8 @@ export function test(args: readonly string[], io: CliIo): number {
     const lines: string[] = [];
     for (const suite of suites) {
       lines.push(`${suite.file} (policy ${suite.policy.file})`);
-      for (const result of results.filter((item) => item.file === suite.file)) lines.push(...formatResult(result));
+      for (const result of results.filter((item) => item.file === suite.file))
+        lines.push(...formatResult(result));
       lines.push('');
     }
     lines.push(`${passed} passed, ${failed} failed`);
@@ -82,7 +106,9 @@ function runCase(file: string, item: PolicyTestCase, decision: TurnDecision): Ca
   const ok =
     expect === 'allow'
       ? refusal === undefined
-      : refusal !== undefined && refusal.code === expect.refuse && (expect.callIndex === undefined || refusal.callIndex === expect.callIndex);
+      : refusal !== undefined &&
+        refusal.code === expect.refuse &&
+        (expect.callIndex === undefined || refusal.callIndex === expect.callIndex);
   return {
     file,
     line: item.place.line,
@@ -101,7 +127,9 @@ function formatResult(result: CaseResult): string[] {
     `  FAIL  ${result.name} (${result.file}:${result.line}:${result.column})`,
     `${pad}expected: ${describeExpectation(result.expected)}`,
     `${pad}actual:   ${result.actual.refusal === undefined ? describeAllowed(result.actual.settled) : `refused with ${result.actual.refusal.code}${result.actual.refusal.callIndex === undefined ? '' : `, call ${result.actual.refusal.callIndex}`}`}`,
-    ...(result.actual.refusal === undefined ? [] : formatRefusal(result.actual.refusal, pad).split('\n')),
+    ...(result.actual.refusal === undefined
+      ? []
+      : formatRefusal(result.actual.refusal, pad).split('\n')),
   ];
 }
 

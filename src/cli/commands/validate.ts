@@ -18,13 +18,18 @@ const OPTIONS = { json: { type: 'boolean' } } as const;
  */
 export function validate(args: readonly string[], io: CliIo): number {
   const json = args.includes('--json');
-  const parsed = parseCommandArgs(() => parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true }));
+  const parsed = parseCommandArgs(() =>
+    parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true }),
+  );
   if (!parsed.ok) return usageError(io, 'validate', parsed.problem, json);
   const [file, ...extra] = parsed.value.positionals;
-  if (file === undefined) return usageError(io, 'validate', 'name the policy file: toolgate validate POLICY', json);
-  if (extra.length > 0) return usageError(io, 'validate', `one policy at a time; unexpected ${extra.join(' ')}`, json);
+  if (file === undefined)
+    return usageError(io, 'validate', 'name the policy file: toolgate validate POLICY', json);
+  if (extra.length > 0)
+    return usageError(io, 'validate', `one policy at a time; unexpected ${extra.join(' ')}`, json);
   const read = readText(io, file);
-  if ('problem' in read) return reportBadInput(io, json, `toolgate validate: ${read.problem} (check the path)`);
+  if ('problem' in read)
+    return reportBadInput(io, json, `toolgate validate: ${read.problem} (check the path)`);
 
   const result = parsePolicy(file, read.text, io);
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
@@ -32,15 +37,27 @@ export function validate(args: readonly string[], io: CliIo): number {
   if (json) {
     printJson(io, { file, ok: errors === 0, errors, warnings, diagnostics: result.diagnostics });
   } else {
-    if (result.diagnostics.length > 0) io.stdout(`${printable(formatDiagnostics(result.diagnostics))}\n`);
-    io.stdout(`${printable(summary(file, errors, warnings, result.ok ? result.policy : undefined))}\n`);
+    if (result.diagnostics.length > 0)
+      io.stdout(`${printable(formatDiagnostics(result.diagnostics))}\n`);
+    io.stdout(
+      `${printable(summary(file, errors, warnings, result.ok ? result.policy : undefined))}\n`,
+    );
   }
   return result.diagnostics.length === 0 ? EXIT.ok : EXIT.refused;
 }
 
 function summary(file: string, errors: number, warnings: number, policy?: Policy): string {
   const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-  if (errors + warnings > 0) return `${file}: ${count(errors, 'error')}, ${count(warnings, 'warning')}`;
-  const parts = policy === undefined ? [] : [count(policy.registry.inventory().length, 'tool'), count(policy.grants.size, 'grant'), count(policy.steps.size, 'step'), count(policy.agents.size, 'agent')];
+  if (errors + warnings > 0)
+    return `${file}: ${count(errors, 'error')}, ${count(warnings, 'warning')}`;
+  const parts =
+    policy === undefined
+      ? []
+      : [
+          count(policy.registry.inventory().length, 'tool'),
+          count(policy.grants.size, 'grant'),
+          count(policy.steps.size, 'step'),
+          count(policy.agents.size, 'agent'),
+        ];
   return `${file}: no problems (${parts.join(', ')})`;
 }

@@ -7,7 +7,11 @@ import type { GateContext } from '../../gate/types.js';
  * // dispatch.folder, folders [/workspace (write)] => 'the grant's folders: /workspace (write)'
  * // dispatch.network, no network scope            => 'the grant's hosts: none'
  */
-export function describeScope(checkId: string, context: GateContext, agentName: string | undefined): string | undefined {
+export function describeScope(
+  checkId: string,
+  context: GateContext,
+  agentName: string | undefined,
+): string | undefined {
   const list = (items: readonly string[]) => (items.length === 0 ? 'none' : items.join(', '));
   const { grant } = context;
   switch (checkId) {
@@ -15,9 +19,13 @@ export function describeScope(checkId: string, context: GateContext, agentName: 
     case 'dispatch.grant':
       return `the grant's tools: ${list(grant.tools)}`;
     case 'proposal.visible':
-      return context.visible === undefined ? undefined : `agent ${agentName ?? '(given)'} sees: ${list([...context.visible])}`;
+      return context.visible === undefined
+        ? undefined
+        : `agent ${agentName ?? '(given)'} sees: ${list([...context.visible])}`;
     case 'dispatch.step':
-      return context.step === undefined ? undefined : `step ${context.step.name} has: ${list(context.step.tools)}`;
+      return context.step === undefined
+        ? undefined
+        : `step ${context.step.name} has: ${list(context.step.tools)}`;
     case 'dispatch.network':
       return `the grant's hosts: ${list(grant.network)}`;
     case 'dispatch.folder':

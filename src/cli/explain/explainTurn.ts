@@ -1,11 +1,13 @@
 import { DISPATCH_CHECKS, PROPOSAL_CHECKS } from '../../gate/pipeline.js';
 import type { AuthorizedCall, Gate, GateContext, Refusal, TurnDecision } from '../../gate/types.js';
-import { describePassingCheck, type ExplainScope } from './describePassingCheck.js';
+import { describePassingCheck } from './describePassingCheck.js';
 import { describeScope } from './describeScope.js';
-import type { CallExplanation, CheckExplanation, TurnExplanation } from './types.js';
+import type { CallExplanation, CheckExplanation, ExplainScope, TurnExplanation } from './types.js';
 
 /** Every built-in check id, in the gate's order (SPEC §7 and §9). */
-const CHECK_IDS: readonly string[] = [...PROPOSAL_CHECKS, ...DISPATCH_CHECKS].map((entry) => entry.id);
+const CHECK_IDS: readonly string[] = [...PROPOSAL_CHECKS, ...DISPATCH_CHECKS].map(
+  (entry) => entry.id,
+);
 
 /**
  * Explains a decided turn: for every call, every check in the gate's order
@@ -18,18 +20,35 @@ const CHECK_IDS: readonly string[] = [...PROPOSAL_CHECKS, ...DISPATCH_CHECKS].ma
  * as in the gate. `decision` is the gate's verdict on the whole turn
  * (`authorize`), which the caller reports as the answer.
  */
-export function explainTurn(gate: Gate, turn: unknown, context: GateContext, decision: TurnDecision, scope: ExplainScope): TurnExplanation {
+export function explainTurn(
+  gate: Gate,
+  turn: unknown,
+  context: GateContext,
+  decision: TurnDecision,
+  scope: ExplainScope,
+): TurnExplanation {
   if (decision.settled === 'answer') return { kind: 'answer' };
   if (decision.settled === 'rejected' && !CHECK_IDS.includes(decision.refusal.check)) {
     // Decoding, the context or the gate itself: nothing per call to show.
     return { kind: 'turn_refused', refusal: decision.refusal };
   }
   // INVARIANT: the turn decoded (no turn-level refusal), so it is JSON with a non-empty calls list.
-  const envelope = (typeof turn === 'string' ? JSON.parse(turn) : turn) as { readonly calls: readonly Record<string, unknown>[] };
-  return { kind: 'calls', calls: envelope.calls.map((call, index) => explainCall(gate, call, index, context, scope)) };
+  const envelope = (typeof turn === 'string' ? JSON.parse(turn) : turn) as {
+    readonly calls: readonly Record<string, unknown>[];
+  };
+  return {
+    kind: 'calls',
+    calls: envelope.calls.map((call, index) => explainCall(gate, call, index, context, scope)),
+  };
 }
 
-function explainCall(gate: Gate, raw: Record<string, unknown>, callIndex: number, context: GateContext, scope: ExplainScope): CallExplanation {
+function explainCall(
+  gate: Gate,
+  raw: Record<string, unknown>,
+  callIndex: number,
+  context: GateContext,
+  scope: ExplainScope,
+): CallExplanation {
   const proposed = gate.checkTurn({ calls: [raw] }, context);
   let refusal: Refusal | undefined;
   let call: AuthorizedCall | undefined;
@@ -43,10 +62,21 @@ function explainCall(gate: Gate, raw: Record<string, unknown>, callIndex: number
   const ref = call?.ref ?? refusal?.ref ?? `${String(raw.tool)}@${String(raw.version)}`;
   const stop = refusal === undefined ? CHECK_IDS.length : CHECK_IDS.indexOf(refusal.check);
   const checks = CHECK_IDS.map((id, index): CheckExplanation => {
-    if (index < stop) return { id, verdict: 'pass', ...describePassingCheck(id, { ref, raw, call }, context, scope) };
+    if (index < stop)
+      return {
+        id,
+        verdict: 'pass',
+        ...describePassingCheck(id, { ref, raw, call }, context, scope),
+      };
     if (index === stop && refusal !== undefined) {
       const scopeNote = describeScope(id, context, scope.agent?.name);
-      return { id, verdict: 'refused', notes: scopeNote === undefined ? [] : [scopeNote], matched: [], refusal };
+      return {
+        id,
+        verdict: 'refused',
+        notes: scopeNote === undefined ? [] : [scopeNote],
+        matched: [],
+        refusal,
+      };
     }
     return { id, verdict: 'not_run', notes: ['not run: the call is already refused'], matched: [] };
   });

@@ -5,7 +5,11 @@ import { formatRefusal } from '../format/formatRefusal.js';
 import { printable } from '../format/printable.js';
 import type { CallExplanation, CheckExplanation, MatchedEntry, TurnExplanation } from './types.js';
 
-const VERDICT: Readonly<Record<CheckExplanation['verdict'], string>> = { pass: 'pass', refused: 'REFUSED', not_run: '-' };
+const VERDICT: Readonly<Record<CheckExplanation['verdict'], string>> = {
+  pass: 'pass',
+  refused: 'REFUSED',
+  not_run: '-',
+};
 const ID_WIDTH = 19;
 
 /**
@@ -18,14 +22,24 @@ const ID_WIDTH = 19;
  * //   …
  * //   REFUSED  dispatch.folder      the path /etc/passwd is outside the granted folder scope
  */
-export function formatExplanation(header: readonly string[], explanation: TurnExplanation, decision: TurnDecision): string {
+export function formatExplanation(
+  header: readonly string[],
+  explanation: TurnExplanation,
+  decision: TurnDecision,
+): string {
   const lines = [...header, ''];
-  if (explanation.kind === 'answer') lines.push('the turn is an answer: there is no call to check', '');
-  if (explanation.kind === 'turn_refused') lines.push('the turn is refused before any call is checked', '');
+  if (explanation.kind === 'answer')
+    lines.push('the turn is an answer: there is no call to check', '');
+  if (explanation.kind === 'turn_refused')
+    lines.push('the turn is refused before any call is checked', '');
   if (explanation.kind === 'calls') {
     for (const call of explanation.calls) lines.push(...formatCall(call), '');
     if (decision.settled === 'rejected' && explanation.calls.length > 1) {
-      lines.push('one refused call rejects the whole turn; the gate reports the first refusal in its order:', 'the proposal stage for every call, then the dispatch stage for every call.', '');
+      lines.push(
+        'one refused call rejects the whole turn; the gate reports the first refusal in its order:',
+        'the proposal stage for every call, then the dispatch stage for every call.',
+        '',
+      );
     }
   }
   lines.push(formatDecision(decision));
@@ -33,12 +47,19 @@ export function formatExplanation(header: readonly string[], explanation: TurnEx
 }
 
 function formatCall(call: CallExplanation): string[] {
-  const lines = [`call ${call.callIndex}: ${call.ref} ${(JSON.stringify(call.arguments) as string | undefined) ?? ''}`];
+  const lines = [
+    `call ${call.callIndex}: ${call.ref} ${(JSON.stringify(call.arguments) as string | undefined) ?? ''}`,
+  ];
   if (call.refusal !== undefined) lines.push(formatRefusal(call.refusal, '  '));
   for (const check of call.checks) {
-    const facts = check.refusal === undefined ? [...check.notes, ...check.matched.map(formatMatch)] : refusalLines(check);
+    const facts =
+      check.refusal === undefined
+        ? [...check.notes, ...check.matched.map(formatMatch)]
+        : refusalLines(check);
     const [first = '', ...rest] = facts;
-    lines.push(`  ${VERDICT[check.verdict].padEnd(8)} ${check.id.padEnd(ID_WIDTH)} ${first}`.trimEnd());
+    lines.push(
+      `  ${VERDICT[check.verdict].padEnd(8)} ${check.id.padEnd(ID_WIDTH)} ${first}`.trimEnd(),
+    );
     for (const more of rest) lines.push(`${' '.repeat(2 + 8 + 1 + ID_WIDTH + 1)}${more}`);
   }
   return lines;
@@ -49,7 +70,9 @@ function refusalLines(check: CheckExplanation): string[] {
   if (refusal === undefined) return [];
   return [
     `${refusal.reason} (${refusal.code})`,
-    ...(refusal.details ?? []).map((detail) => `${detail.pointer === '' ? '' : `${detail.pointer}: `}${detail.message}`),
+    ...(refusal.details ?? []).map(
+      (detail) => `${detail.pointer === '' ? '' : `${detail.pointer}: `}${detail.message}`,
+    ),
     ...check.notes,
   ];
 }

@@ -1,5 +1,6 @@
 import type { Refusal } from '../../gate/types.js';
 import type { Place } from '../diagnostics.js';
+import type { Policy, PolicyAgent } from '../policy/types.js';
 
 /** The grant (or agent) entry that let one wanted thing through, and where the policy writes it. */
 export interface MatchedEntry {
@@ -44,3 +45,10 @@ export type TurnExplanation =
   | { readonly kind: 'answer' }
   | { readonly kind: 'turn_refused'; readonly refusal: Refusal }
   | { readonly kind: 'calls'; readonly calls: readonly CallExplanation[] };
+
+/** Which policy entries a context came from, so an explanation can cite them. */
+export interface ExplainScope {
+  readonly policy: Policy;
+  readonly grantName: string;
+  readonly agent?: PolicyAgent;
+}

@@ -13,8 +13,11 @@ export function formatDecision(decision: TurnDecision): string {
     case 'answer':
       return 'ALLOWED: the turn is an answer, with no call to check';
     case 'tool': {
-      const count = decision.calls.length === 1 ? '1 call passes' : `${decision.calls.length} calls pass`;
-      const calls = decision.calls.map((call, index) => `  call ${index}  ${call.ref}  ${JSON.stringify(call.arguments)}`);
+      const count =
+        decision.calls.length === 1 ? '1 call passes' : `${decision.calls.length} calls pass`;
+      const calls = decision.calls.map(
+        (call, index) => `  call ${index}  ${call.ref}  ${JSON.stringify(call.arguments)}`,
+      );
       return printable([`ALLOWED: ${count} both stages of the gate`, ...calls].join('\n'));
     }
     case 'rejected':

@@ -16,7 +16,10 @@ export function formatRefusal(refusal: Refusal, indent = ''): string {
   const lines = [
     `${indent}REFUSED: ${refusal.code} at ${refusal.check}${which === '' ? '' : ` (${which})`}`,
     `${indent}  ${refusal.reason}`,
-    ...(refusal.details ?? []).map((detail) => `${indent}  ${detail.pointer === '' ? '' : `${detail.pointer}: `}${detail.message}`),
+    ...(refusal.details ?? []).map(
+      (detail) =>
+        `${indent}  ${detail.pointer === '' ? '' : `${detail.pointer}: `}${detail.message}`,
+    ),
   ];
   return printable(lines.join('\n'));
 }

@@ -4,10 +4,22 @@
  *
  * // (['A', 'B'], [['x', 'y']]) => 'A  B\nx  y'
  */
-export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+export function formatTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+): string {
   const all = [header, ...rows];
-  const widths = header.map((_, column) => Math.max(...all.map((row) => (row[column] ?? '').length)));
+  const widths = header.map((_, column) =>
+    Math.max(...all.map((row) => (row[column] ?? '').length)),
+  );
   return all
-    .map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd((widths[column] ?? 0) + 2))).join('').trimEnd())
+    .map((row) =>
+      row
+        .map((cell, column) =>
+          column === row.length - 1 ? cell : cell.padEnd((widths[column] ?? 0) + 2),
+        )
+        .join('')
+        .trimEnd(),
+    )
     .join('\n');
 }

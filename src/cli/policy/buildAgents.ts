@@ -24,7 +24,9 @@ interface KortixAgentSpec {
 interface AgentSpec {
   readonly visible?: readonly string[];
   readonly kortix?: KortixAgentSpec;
-  readonly coresource?: CoresourceAgentConfig & { readonly serverTools?: Readonly<Record<string, readonly string[]>> };
+  readonly coresource?: CoresourceAgentConfig & {
+    readonly serverTools?: Readonly<Record<string, readonly string[]>>;
+  };
 }
 
 /**
@@ -49,10 +51,22 @@ export function buildAgents(
     if (spec.visible !== undefined) {
       agents.set(name, { name, source: 'visible', visible: Object.freeze([...spec.visible]) });
     } else if (spec.kortix !== undefined) {
-      const visible = resolveKortix(spec.kortix, [...base, 'kortix'], policyFile, files, source, diagnostics);
+      const visible = resolveKortix(
+        spec.kortix,
+        [...base, 'kortix'],
+        policyFile,
+        files,
+        source,
+        diagnostics,
+      );
       if (visible !== undefined) agents.set(name, { name, source: 'kortix', visible });
     } else if (spec.coresource !== undefined) {
-      const visible = resolveCoresource(spec.coresource, [...base, 'coresource'], source, diagnostics);
+      const visible = resolveCoresource(
+        spec.coresource,
+        [...base, 'coresource'],
+        source,
+        diagnostics,
+      );
       if (visible !== undefined) agents.set(name, { name, source: 'coresource', visible });
     }
   }
@@ -74,7 +88,13 @@ function resolveKortix(
     parsed = parseKortixManifest(loadKortixManifestFiles(manifestPath, { fs }));
   } catch (error) {
     diagnostics.push(
-      diagnose(source.place([...base, 'manifest']), 'error', 'unreadable_file', `${formatSourcePath([...base, 'manifest'])}: cannot read ${manifestPath}: ${messageOf(error)}`, 'check the path: it is relative to the policy file'),
+      diagnose(
+        source.place([...base, 'manifest']),
+        'error',
+        'unreadable_file',
+        `${formatSourcePath([...base, 'manifest'])}: cannot read ${manifestPath}: ${messageOf(error)}`,
+        'check the path: it is relative to the policy file',
+      ),
     );
     return undefined;
   }
@@ -94,7 +114,13 @@ function resolveKortix(
   } catch (error) {
     const agents = parsed.manifest.agents.map((agent) => agent.name).join(', ') || 'none';
     diagnostics.push(
-      diagnose(source.place([...base, 'agent']), 'error', 'invalid_agent', `${formatSourcePath(base)}: ${messageOf(error)}`, `name an agent the manifest declares (${agents})`),
+      diagnose(
+        source.place([...base, 'agent']),
+        'error',
+        'invalid_agent',
+        `${formatSourcePath(base)}: ${messageOf(error)}`,
+        `name an agent the manifest declares (${agents})`,
+      ),
     );
     return undefined;
   }
@@ -108,11 +134,20 @@ function resolveCoresource(
 ): readonly string[] | undefined {
   const { serverTools, ...config } = spec;
   try {
-    const resolved = createCoresourceAgent(config, serverTools === undefined ? {} : { serverTools });
+    const resolved = createCoresourceAgent(
+      config,
+      serverTools === undefined ? {} : { serverTools },
+    );
     for (const entry of resolved.unmatched) {
       const index = config.toolAllowlist?.indexOf(entry) ?? -1;
       diagnostics.push(
-        diagnose(source.place(index === -1 ? base : [...base, 'toolAllowlist', index]), 'warning', 'unmatched_allowlist_entry', `${formatSourcePath(base)}.toolAllowlist entry ${entry} matches no tool the configuration has, so it shows nothing`, 'configure the tool, or remove the entry'),
+        diagnose(
+          source.place(index === -1 ? base : [...base, 'toolAllowlist', index]),
+          'warning',
+          'unmatched_allowlist_entry',
+          `${formatSourcePath(base)}.toolAllowlist entry ${entry} matches no tool the configuration has, so it shows nothing`,
+          'configure the tool, or remove the entry',
+        ),
       );
     }
     return resolved.visible;
@@ -120,7 +155,13 @@ function resolveCoresource(
     // Coresource's own rules throw a TypeError naming the tool, one line per problem.
     for (const line of messageOf(error).split('\n')) {
       diagnostics.push(
-        diagnose(source.place(base, 'key'), 'error', 'invalid_agent', `${formatSourcePath(base)}: ${line}`, 'fix the configuration as the message says'),
+        diagnose(
+          source.place(base, 'key'),
+          'error',
+          'invalid_agent',
+          `${formatSourcePath(base)}: ${line}`,
+          'fix the configuration as the message says',
+        ),
       );
     }
     return undefined;

@@ -32,7 +32,8 @@ export function buildGrants(
       for (const problem of error.problems) {
         const placed = placeLibraryProblem(problem, base, GRANT_KEYS, source, 'invalid_grant');
         // Told once: the schema already reported this place, and every unknown key.
-        if (!isReported(placed.path) && !problem.includes('unknown key')) diagnostics.push(placed.diagnostic);
+        if (!isReported(placed.path) && !problem.includes('unknown key'))
+          diagnostics.push(placed.diagnostic);
       }
       continue;
     }

@@ -6,7 +6,18 @@ import { formatSourcePath } from './formatSourcePath.js';
 import { placeLibraryProblem } from './placeLibraryProblem.js';
 import type { SourcePath, YamlSource } from './readYamlSource.js';
 
-const TOOL_KEYS = ['name', 'version', 'kind', 'description', 'inputSchema', 'shapes', 'network', 'secrets', 'resources', 'example'];
+const TOOL_KEYS = [
+  'name',
+  'version',
+  'kind',
+  'description',
+  'inputSchema',
+  'shapes',
+  'network',
+  'secrets',
+  'resources',
+  'example',
+];
 
 /**
  * Builds the policy's registry: the built-ins, then each tool definition in
@@ -31,12 +42,19 @@ export function buildRegistry(
       if (error.code === 'duplicate_tool' && !isReported(base)) {
         const where = formatSourcePath(base);
         diagnostics.push(
-          diagnose(source.place([...base, 'version']), 'error', 'duplicate_tool', `${where}: ${error.message}`, 'give it another version, or remove one of the two definitions'),
+          diagnose(
+            source.place([...base, 'version']),
+            'error',
+            'duplicate_tool',
+            `${where}: ${error.message}`,
+            'give it another version, or remove one of the two definitions',
+          ),
         );
       } else if (error.code !== 'duplicate_tool') {
         for (const problem of error.problems) {
           const placed = placeLibraryProblem(problem, base, TOOL_KEYS, source, 'invalid_tool');
-          if (!isReported(placed.path) && !problem.includes('unknown key')) diagnostics.push(placed.diagnostic);
+          if (!isReported(placed.path) && !problem.includes('unknown key'))
+            diagnostics.push(placed.diagnostic);
         }
       }
     }

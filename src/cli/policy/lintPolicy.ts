@@ -29,18 +29,38 @@ export function lintPolicy(policy: Policy): Diagnostic[] {
       const entry = registry.resolve(ref);
       if (entry === undefined) {
         const guess = suggestName(ref, refs);
-        warn(path, 'unknown_tool_ref', `${formatSourcePath(path)} ${ref} is no tool of this policy, so every call to it is refused (not_granted)`, guess === undefined ? 'define the tool under tools:, or remove the ref' : `did you mean ${guess}?`);
+        warn(
+          path,
+          'unknown_tool_ref',
+          `${formatSourcePath(path)} ${ref} is no tool of this policy, so every call to it is refused (not_granted)`,
+          guess === undefined
+            ? 'define the tool under tools:, or remove the ref'
+            : `did you mean ${guess}?`,
+        );
         return;
       }
       for (const host of entry.network) {
         const pattern = parseHostPattern(host);
-        if (pattern.ok && findGrantEntry(grant, { kind: 'hostPattern', pattern: pattern.value }) === undefined) {
-          warn(path, 'tool_never_fires', `${formatSourcePath(['grants', name])} allows ${ref}, but not the host ${host} the tool itself reaches, so every call to it is refused (network_out_of_scope)`, `add ${host} to ${formatSourcePath(['grants', name, 'network'])}, or remove ${ref} from the grant`);
+        if (
+          pattern.ok &&
+          findGrantEntry(grant, { kind: 'hostPattern', pattern: pattern.value }) === undefined
+        ) {
+          warn(
+            path,
+            'tool_never_fires',
+            `${formatSourcePath(['grants', name])} allows ${ref}, but not the host ${host} the tool itself reaches, so every call to it is refused (network_out_of_scope)`,
+            `add ${host} to ${formatSourcePath(['grants', name, 'network'])}, or remove ${ref} from the grant`,
+          );
         }
       }
       for (const secret of entry.secrets) {
         if (findGrantEntry(grant, { kind: 'secret', name: secret }) === undefined) {
-          warn(path, 'tool_never_fires', `${formatSourcePath(['grants', name])} allows ${ref}, but not the secret ${secret} the tool itself is configured with, so every call to it is refused (secret_out_of_scope)`, `add ${secret} to ${formatSourcePath(['grants', name, 'secrets'])}, or remove ${ref} from the grant`);
+          warn(
+            path,
+            'tool_never_fires',
+            `${formatSourcePath(['grants', name])} allows ${ref}, but not the secret ${secret} the tool itself is configured with, so every call to it is refused (secret_out_of_scope)`,
+            `add ${secret} to ${formatSourcePath(['grants', name, 'secrets'])}, or remove ${ref} from the grant`,
+          );
         }
       }
     });
@@ -51,7 +71,12 @@ export function lintPolicy(policy: Policy): Diagnostic[] {
       if (names.includes(tool)) return;
       const path = ['steps', name, 'tools', index];
       const guess = suggestName(tool, names);
-      warn(path, 'unknown_step_tool', `${formatSourcePath(path)} ${tool} is no tool name of this policy (a step lists names, not refs)`, guess === undefined ? 'name a defined tool, or remove it' : `did you mean ${guess}?`);
+      warn(
+        path,
+        'unknown_step_tool',
+        `${formatSourcePath(path)} ${tool} is no tool name of this policy (a step lists names, not refs)`,
+        guess === undefined ? 'name a defined tool, or remove it' : `did you mean ${guess}?`,
+      );
     });
   }
 
@@ -61,7 +86,14 @@ export function lintPolicy(policy: Policy): Diagnostic[] {
       if (names.some((tool) => isNameVisible(tool, [entry]))) return;
       const path = ['agents', name, 'visible', index];
       const guess = suggestName(entry, names);
-      warn(path, 'unknown_visible_entry', `${formatSourcePath(path)} ${entry} shows no tool of this policy`, guess === undefined ? 'name a defined tool, prefix/* or *, or remove it' : `did you mean ${guess}?`);
+      warn(
+        path,
+        'unknown_visible_entry',
+        `${formatSourcePath(path)} ${entry} shows no tool of this policy`,
+        guess === undefined
+          ? 'name a defined tool, prefix/* or *, or remove it'
+          : `did you mean ${guess}?`,
+      );
     });
   }
   return warnings;

@@ -9,7 +9,20 @@ export function loadPolicy(file: string, files: PolicyFiles): PolicyResult {
     text = files.readFile(file);
   } catch (error) {
     const message = `cannot read the policy file: ${messageOf(error)}`;
-    return { ok: false, diagnostics: [{ severity: 'error', code: 'unreadable_file', file, line: 1, column: 1, message, fix: 'check the path' }] };
+    return {
+      ok: false,
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'unreadable_file',
+          file,
+          line: 1,
+          column: 1,
+          message,
+          fix: 'check the path',
+        },
+      ],
+    };
   }
   return parsePolicy(file, text, files);
 }

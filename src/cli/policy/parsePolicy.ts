@@ -34,14 +34,24 @@ export function parsePolicy(file: string, text: string, files: PolicyFiles): Pol
   const { source } = read;
   const diagnostics: Diagnostic[] = [...read.warnings];
   if (source.value === null || source.value === undefined) {
-    diagnostics.push({ severity: 'error', code: 'empty_policy', file, line: 1, column: 1, message: 'the policy file is empty', fix: 'start it with version: 1, then tools:, grants:, steps: or agents:' });
+    diagnostics.push({
+      severity: 'error',
+      code: 'empty_policy',
+      file,
+      line: 1,
+      column: 1,
+      message: 'the policy file is empty',
+      fix: 'start it with version: 1, then tools:, grants:, steps: or agents:',
+    });
     return { ok: false, diagnostics };
   }
   const schemaProblems = checkAgainstSchema(policySchema, source);
   diagnostics.push(...schemaProblems.map((problem) => problem.diagnostic));
-  if (typeof source.value !== 'object' || Array.isArray(source.value)) return { ok: false, diagnostics };
+  if (typeof source.value !== 'object' || Array.isArray(source.value))
+    return { ok: false, diagnostics };
   const reported = schemaProblems.map((problem) => problem.path);
-  const startsWith = (path: SourcePath, prefix: SourcePath) => prefix.every((segment, index) => path[index] === segment);
+  const startsWith = (path: SourcePath, prefix: SourcePath) =>
+    prefix.every((segment, index) => path[index] === segment);
   // A problem at or under a place the schema reported is not told again.
   const isReported = (path: SourcePath) => reported.some((at) => startsWith(path, at));
   // A step or agent with a schema problem anywhere in it is not built.
@@ -49,14 +59,28 @@ export function parsePolicy(file: string, text: string, files: PolicyFiles): Pol
 
   const doc = source.value as PolicyDocument;
   const builtins = isBroken(['builtins']) ? 'self-run' : (doc.builtins ?? 'self-run');
-  const registry = buildRegistry(builtins, Array.isArray(doc.tools) ? doc.tools : [], source, isReported, diagnostics);
+  const registry = buildRegistry(
+    builtins,
+    Array.isArray(doc.tools) ? doc.tools : [],
+    source,
+    isReported,
+    diagnostics,
+  );
   const grantSpecs = isObject(doc.grants) ? doc.grants : {};
   const grants = buildGrants(grantSpecs, registry, source, isReported, diagnostics);
   const steps = new Map<string, Step>();
   for (const [name, step] of Object.entries(isObject(doc.steps) ? doc.steps : {})) {
-    if (!isBroken(['steps', name])) steps.set(name, Object.freeze({ name, tools: Object.freeze([...step.tools]) }));
+    if (!isBroken(['steps', name]))
+      steps.set(name, Object.freeze({ name, tools: Object.freeze([...step.tools]) }));
   }
-  const agents = buildAgents(isObject(doc.agents) ? doc.agents : {}, file, files, source, isBroken, diagnostics);
+  const agents = buildAgents(
+    isObject(doc.agents) ? doc.agents : {},
+    file,
+    files,
+    source,
+    isBroken,
+    diagnostics,
+  );
 
   if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
     return { ok: false, diagnostics: sortDiagnostics(diagnostics) };

@@ -29,15 +29,32 @@ export function placeLibraryProblem(
   if (match !== null && key !== undefined && keys.includes(key)) {
     const index = match[2];
     const sub = match[3];
-    path = [...base, key, ...(index === undefined ? [] : [Number(index)]), ...(sub === undefined ? [] : [sub])];
+    path = [
+      ...base,
+      key,
+      ...(index === undefined ? [] : [Number(index)]),
+      ...(sub === undefined ? [] : [sub]),
+    ];
     message = `${formatSourcePath(path)}${problem.slice(match[0].length)}`;
   }
   // The library's advice ends its message after "; ": it becomes the fix, said once.
   const semicolon = message.lastIndexOf('; ');
   if (semicolon !== -1) {
-    return { path, diagnostic: diagnose(source.place(path), 'error', code, message.slice(0, semicolon), message.slice(semicolon + 2)) };
+    return {
+      path,
+      diagnostic: diagnose(
+        source.place(path),
+        'error',
+        code,
+        message.slice(0, semicolon),
+        message.slice(semicolon + 2),
+      ),
+    };
   }
   const example = / such as (.+)$/.exec(message)?.[1];
-  const fix = example === undefined ? 'change it to follow the rule in the message' : `write it like ${example}`;
+  const fix =
+    example === undefined
+      ? 'change it to follow the rule in the message'
+      : `write it like ${example}`;
   return { path, diagnostic: diagnose(source.place(path), 'error', code, message, fix) };
 }

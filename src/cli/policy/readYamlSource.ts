@@ -41,24 +41,42 @@ export type ReadYamlResult =
 export function readYamlSource(file: string, text: string): ReadYamlResult {
   const lineCounter = new LineCounter();
   // logLevel 'error': no console output, but a second document is still an error (MULTIPLE_DOCS).
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
+  const doc = parseDocument(text, {
+    lineCounter,
+    prettyErrors: false,
+    uniqueKeys: true,
+    logLevel: 'error',
+  });
   const at = (offset: number): Place => {
     const { line, col } = lineCounter.linePos(offset);
     return { file, line, column: col };
   };
-  const syntax = (severity: 'error' | 'warning') => (problem: { code: string; message: string; pos: [number, number] }) =>
-    diagnose(at(problem.pos[0]), severity, 'yaml_syntax', firstLine(problem.message), syntaxFix(problem.code));
+  const syntax =
+    (severity: 'error' | 'warning') =>
+    (problem: { code: string; message: string; pos: [number, number] }) =>
+      diagnose(
+        at(problem.pos[0]),
+        severity,
+        'yaml_syntax',
+        firstLine(problem.message),
+        syntaxFix(problem.code),
+      );
   const warnings = doc.warnings.map(syntax('warning'));
-  if (doc.errors.length > 0) return { ok: false, diagnostics: [...doc.errors.map(syntax('error')), ...warnings] };
+  if (doc.errors.length > 0)
+    return { ok: false, diagnostics: [...doc.errors.map(syntax('error')), ...warnings] };
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
     // e.g. too many aliases (a "billion laughs" document)
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, diagnostics: [diagnose(at(0), 'error', 'yaml_syntax', message, 'use fewer aliases (*name)')] };
+    return {
+      ok: false,
+      diagnostics: [diagnose(at(0), 'error', 'yaml_syntax', message, 'use fewer aliases (*name)')],
+    };
   }
-  const place = (path: SourcePath, mode: 'key' | 'value' = 'value'): Place => at(offsetAt(doc, path, mode));
+  const place = (path: SourcePath, mode: 'key' | 'value' = 'value'): Place =>
+    at(offsetAt(doc, path, mode));
   return { ok: true, source: { file, value, place }, warnings };
 }
 

@@ -17,7 +17,10 @@ export function findMatchingSecretPattern(
   for (const pattern of patterns) {
     if (pattern.kind === 'exact') {
       if (pattern.name === name) return pattern;
-    } else if (name.startsWith(pattern.prefix) && (best === undefined || pattern.prefix.length > best.prefix.length)) {
+    } else if (
+      name.startsWith(pattern.prefix) &&
+      (best === undefined || pattern.prefix.length > best.prefix.length)
+    ) {
       best = pattern;
     }
   }

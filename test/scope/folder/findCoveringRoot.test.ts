@@ -7,7 +7,9 @@ const path = (text: string) => text as CanonicalPath;
 
 describe('findCoveringRoot', () => {
   it('names the deepest root that covers the path', () => {
-    expect(findCoveringRoot(path('/srv/project/a'), paths('/srv', '/srv/project', '/srv/other'))).toBe('/srv/project');
+    expect(
+      findCoveringRoot(path('/srv/project/a'), paths('/srv', '/srv/project', '/srv/other')),
+    ).toBe('/srv/project');
     expect(findCoveringRoot(path('/srv/project'), paths('/srv/project'))).toBe('/srv/project');
   });
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { findContainingHostPattern } from '../../../src/scope/host/findContainingHostPattern.js';
 import { findMatchingHostPattern } from '../../../src/scope/host/findMatchingHostPattern.js';
-import { parseHostPattern, type CanonicalHost, type HostPattern } from '../../../src/scope/host/index.js';
+import {
+  parseHostPattern,
+  type CanonicalHost,
+  type HostPattern,
+} from '../../../src/scope/host/index.js';
 
 const pattern = (text: string): HostPattern => {
   const result = parseHostPattern(text);
@@ -22,23 +26,45 @@ describe('findMatchingHostPattern', () => {
   });
 
   it('finds nothing for the apex of a wildcard, another port, a bare host under a port pattern, or an IP under a wildcard', () => {
-    expect(findMatchingHostPattern(patterns('*.github.com'), host('github.com'), 443)).toBeUndefined();
-    expect(findMatchingHostPattern(patterns('api.github.com:443'), host('api.github.com'), 8443)).toBeUndefined();
-    expect(findMatchingHostPattern(patterns('api.github.com:443'), host('api.github.com'), undefined)).toBeUndefined();
+    expect(
+      findMatchingHostPattern(patterns('*.github.com'), host('github.com'), 443),
+    ).toBeUndefined();
+    expect(
+      findMatchingHostPattern(patterns('api.github.com:443'), host('api.github.com'), 8443),
+    ).toBeUndefined();
+    expect(
+      findMatchingHostPattern(patterns('api.github.com:443'), host('api.github.com'), undefined),
+    ).toBeUndefined();
     // createGrant refuses *.0.0.1; built by hand, it still never covers an IP address.
-    const overIp: HostPattern = { kind: 'wildcard', suffix: host('0.0.1'), port: undefined, text: '*.0.0.1' };
+    const overIp: HostPattern = {
+      kind: 'wildcard',
+      suffix: host('0.0.1'),
+      port: undefined,
+      text: '*.0.0.1',
+    };
     expect(findMatchingHostPattern([overIp], host('10.0.0.1'), 80)).toBeUndefined();
   });
 });
 
 describe('findContainingHostPattern', () => {
-  it('names the most specific pattern that contains a tool\'s own pattern', () => {
-    expect(findContainingHostPattern(patterns('*', '*.slack.com'), pattern('*.slack.com'))?.text).toBe('*.slack.com');
-    expect(findContainingHostPattern(patterns('*', '*.slack.com', 'api.slack.com'), pattern('api.slack.com'))?.text).toBe('api.slack.com');
+  it("names the most specific pattern that contains a tool's own pattern", () => {
+    expect(
+      findContainingHostPattern(patterns('*', '*.slack.com'), pattern('*.slack.com'))?.text,
+    ).toBe('*.slack.com');
+    expect(
+      findContainingHostPattern(
+        patterns('*', '*.slack.com', 'api.slack.com'),
+        pattern('api.slack.com'),
+      )?.text,
+    ).toBe('api.slack.com');
   });
 
   it('finds nothing when a wildcard would have to fit in an exact host, or a port-less pattern in a port', () => {
-    expect(findContainingHostPattern(patterns('api.slack.com'), pattern('*.slack.com'))).toBeUndefined();
-    expect(findContainingHostPattern(patterns('api.slack.com:443'), pattern('api.slack.com'))).toBeUndefined();
+    expect(
+      findContainingHostPattern(patterns('api.slack.com'), pattern('*.slack.com')),
+    ).toBeUndefined();
+    expect(
+      findContainingHostPattern(patterns('api.slack.com:443'), pattern('api.slack.com')),
+    ).toBeUndefined();
   });
 });

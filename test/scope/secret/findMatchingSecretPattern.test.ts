@@ -12,8 +12,14 @@ const patterns = (...texts: string[]): SecretPattern[] =>
 describe('findMatchingSecretPattern', () => {
   it('prefers the exact name, then the longest prefix, then *', () => {
     const all = patterns('*', 'GITHUB_*', 'GITHUB_TOKEN', 'GIT*');
-    expect(findMatchingSecretPattern(all, 'GITHUB_TOKEN')).toEqual({ kind: 'exact', name: 'GITHUB_TOKEN' });
-    expect(findMatchingSecretPattern(all, 'GITHUB_APP')).toEqual({ kind: 'prefix', prefix: 'GITHUB_' });
+    expect(findMatchingSecretPattern(all, 'GITHUB_TOKEN')).toEqual({
+      kind: 'exact',
+      name: 'GITHUB_TOKEN',
+    });
+    expect(findMatchingSecretPattern(all, 'GITHUB_APP')).toEqual({
+      kind: 'prefix',
+      prefix: 'GITHUB_',
+    });
     expect(findMatchingSecretPattern(all, 'NPM_TOKEN')).toEqual({ kind: 'prefix', prefix: '' });
   });
 
