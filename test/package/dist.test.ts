@@ -48,3 +48,16 @@ describe('the built package (npm test builds it first)', () => {
     expect(cjs).not.toMatch(/require\(["'](?:node:)?fs["']\)/);
   });
 });
+
+describe('the CommonJS entries', () => {
+  it('share one copy of the core, so errors and grants cross entries', () => {
+    const script = `
+const root = require('toolgate');
+const ai = require('toolgate/ai');
+let same = false;
+try { ai.gateAiTools({}, {}); } catch (error) { same = error instanceof root.ToolgateError; }
+console.log(JSON.stringify(same));
+`;
+    expect(run(['--input-type=commonjs', '-e', script])).toBe('true');
+  });
+});

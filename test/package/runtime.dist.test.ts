@@ -106,7 +106,7 @@ describe('the built package: fire, the built-in handlers, toolgate/mcp and toolg
     expect(readFileSync(resolve(root, 'dist/mcp.js'), 'utf8')).toMatch(
       /from "@modelcontextprotocol\/sdk\/server\/index\.js"/,
     );
-    expect(readFileSync(resolve(root, 'dist/ai.cjs'), 'utf8')).toMatch(/require\("ai"\)/);
+    expect(readFileSync(resolve(root, 'dist/ai.cjs'), 'utf8')).toMatch(/require\(["']ai["']\)/);
     expect(readFileSync(resolve(root, 'dist/mcp.cjs'), 'utf8')).not.toMatch(/class McpError/);
   });
 });
