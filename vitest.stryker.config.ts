@@ -9,8 +9,9 @@ import { defineConfig } from 'vitest/config';
  * touches), the tests of the data helpers and of the realpath adapter, and
  * those of the layers above the gate (runs, menus, providers, visibility
  * dialects, benchmarks), which test those layers.
+ * Written out rather than merged with vitest.config.ts: mergeConfig would
+ * append this include list to the base one instead of replacing it.
  */
-// Written out, not merged with vitest.config.ts: mergeConfig would append this include list to its own.
 export default defineConfig({
   test: {
     include: [
