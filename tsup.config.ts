@@ -12,17 +12,29 @@ const cli: Options = {
   banner: { js: '#!/usr/bin/env node' },
 };
 
-export default defineConfig([{
-  entry: { index: 'src/index.ts', realpath: 'src/realpath/index.ts', node: 'src/node/index.ts', kortix: 'src/kortix/index.ts', coresource: 'src/coresource/index.ts', testing: 'src/testing/index.ts', mcp: 'src/mcp/index.ts', ai: 'src/ai/index.ts' },
-  format: ['esm', 'cjs'],
-  // Shared chunks for CJS too (esbuild's splitting, through tsup): every entry
-  // then holds the same core, so a grant made through one entry is known to
-  // the gate of another (the gate trusts only grants its createGrant made).
-  splitting: true,
-  dts: true,
-  clean: ['!cli.js', '!cli.js.map'],
-  sourcemap: true,
-  target: 'node20',
-  platform: 'neutral',
-  external: ['ajv', 'ajv-formats', 'tldts', '@modelcontextprotocol/sdk', 'ai'],
-}, cli]);
+export default defineConfig([
+  {
+    entry: {
+      index: 'src/index.ts',
+      realpath: 'src/realpath/index.ts',
+      node: 'src/node/index.ts',
+      kortix: 'src/kortix/index.ts',
+      coresource: 'src/coresource/index.ts',
+      testing: 'src/testing/index.ts',
+      mcp: 'src/mcp/index.ts',
+      ai: 'src/ai/index.ts',
+    },
+    format: ['esm', 'cjs'],
+    // Shared chunks for CJS too (esbuild's splitting, through tsup): every entry
+    // then holds the same core, so a grant made through one entry is known to
+    // the gate of another (the gate trusts only grants its createGrant made).
+    splitting: true,
+    dts: true,
+    clean: ['!cli.js', '!cli.js.map'],
+    sourcemap: true,
+    target: 'node20',
+    platform: 'neutral',
+    external: ['ajv', 'ajv-formats', 'tldts', '@modelcontextprotocol/sdk', 'ai'],
+  },
+  cli,
+]);

@@ -70,7 +70,10 @@ function runGroup(group: Group): Promise<CaseResult> {
   const compiled = `${outdir}/${group.script.replace(/^cases\//, '').replace(/\.ts$/, '.mjs')}`;
   const args = [...(group.nodeFlags ?? []), compiled, ...(group.args ?? [])];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => (out += chunk));
@@ -78,7 +81,11 @@ function runGroup(group: Group): Promise<CaseResult> {
     child.on('close', (code) => {
       const line = out.split('\n').find((text) => text.startsWith(RESULT_MARK));
       if (code !== 0 || line === undefined) {
-        reject(new Error(`bench/${group.script} ${(group.args ?? []).join(' ')} exited with ${String(code)}\n${out}`));
+        reject(
+          new Error(
+            `bench/${group.script} ${(group.args ?? []).join(' ')} exited with ${String(code)}\n${out}`,
+          ),
+        );
         return;
       }
       resolve(JSON.parse(line.slice(RESULT_MARK.length)) as CaseResult);
@@ -96,7 +103,9 @@ for (let run = 1; run <= processes; run++) {
     const groupStart = performance.now();
     const result = await runGroup(group);
     results.set(group.id, [...(results.get(group.id) ?? []), result]);
-    process.stderr.write(`[${run}/${processes}] ${group.id}: ${((performance.now() - groupStart) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(
+      `[${run}/${processes}] ${group.id}: ${((performance.now() - groupStart) / 1000).toFixed(1)} s\n`,
+    );
   }
 }
 
@@ -109,7 +118,9 @@ const report = renderReport({
 });
 if (only === undefined) {
   writeFileSync(new URL('../BENCHMARKS.md', import.meta.url), report);
-  process.stdout.write(`${report.slice(report.indexOf('## Ratios'), report.indexOf('\n## ', report.indexOf('## Ratios') + 1))}\nwrote BENCHMARKS.md\n`);
+  process.stdout.write(
+    `${report.slice(report.indexOf('## Ratios'), report.indexOf('\n## ', report.indexOf('## Ratios') + 1))}\nwrote BENCHMARKS.md\n`,
+  );
 } else {
   process.stdout.write(report);
 }

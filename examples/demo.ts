@@ -40,7 +40,10 @@ const gate = createGate({ registry });
 const context = { grant, cwd: '/workspace' };
 
 const turns: [string, unknown][] = [
-  ['an allowed call', { calls: [{ tool: 'fs-read', version: 1, arguments: { path: 'src/app.ts' } }] }],
+  [
+    'an allowed call',
+    { calls: [{ tool: 'fs-read', version: 1, arguments: { path: 'src/app.ts' } }] },
+  ],
   [
     'one bad call rejects the whole turn',
     {
@@ -50,9 +53,26 @@ const turns: [string, unknown][] = [
       ],
     },
   ],
-  ['a ".." path escape', { calls: [{ tool: 'fs-read', version: 1, arguments: { path: '../etc/passwd' } }] }],
-  ['the user-info trick', { calls: [{ tool: 'http/get', version: 1, arguments: { url: 'https://good.com@evil.com/' } }] }],
-  ['a secret the run was not given', { calls: [{ tool: 'github/issues', version: 1, arguments: { repo: 'acme/app', token: 'GITHUB_TOKEN' } }] }],
+  [
+    'a ".." path escape',
+    { calls: [{ tool: 'fs-read', version: 1, arguments: { path: '../etc/passwd' } }] },
+  ],
+  [
+    'the user-info trick',
+    { calls: [{ tool: 'http/get', version: 1, arguments: { url: 'https://good.com@evil.com/' } }] },
+  ],
+  [
+    'a secret the run was not given',
+    {
+      calls: [
+        {
+          tool: 'github/issues',
+          version: 1,
+          arguments: { repo: 'acme/app', token: 'GITHUB_TOKEN' },
+        },
+      ],
+    },
+  ],
 ];
 
 const show = (decision: TurnDecision): string => {
@@ -70,7 +90,9 @@ const show = (decision: TurnDecision): string => {
   }
 };
 
-console.log('grant: fs-read@1, http/get@1, github/issues@1 · /workspace (read) · good.com, api.github.com · NPM_TOKEN\n');
+console.log(
+  'grant: fs-read@1, http/get@1, github/issues@1 · /workspace (read) · good.com, api.github.com · NPM_TOKEN\n',
+);
 for (const [title, turn] of turns) {
   console.log(`${title}:\n  ${JSON.stringify(turn)}\n  ${show(gate.authorize(turn, context))}\n`);
 }

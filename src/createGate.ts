@@ -18,19 +18,34 @@ const OPTION_KEYS = new Set(['registry', 'realpath', 'checks', 'limits']);
  */
 export function createGate(options: GateOptions): Gate {
   if (!isPlainObject(options)) {
-    throw new ToolgateError('invalid_option', 'createGate needs an options object { registry, realpath?, checks?, limits? }');
+    throw new ToolgateError(
+      'invalid_option',
+      'createGate needs an options object { registry, realpath?, checks?, limits? }',
+    );
   }
   for (const key of Object.keys(options)) {
     if (!OPTION_KEYS.has(key)) {
-      throw new ToolgateError('invalid_option', `createGate has no option ${JSON.stringify(key)}; the options are registry, realpath, checks, limits`);
+      throw new ToolgateError(
+        'invalid_option',
+        `createGate has no option ${JSON.stringify(key)}; the options are registry, realpath, checks, limits`,
+      );
     }
   }
   // Own properties only: a polluted Object.prototype must not switch on realpath or set limits.
-  const own = <K extends keyof GateOptions>(key: K): GateOptions[K] | undefined => (hasOwn(options, key) ? options[key] : undefined);
+  const own = <K extends keyof GateOptions>(key: K): GateOptions[K] | undefined =>
+    hasOwn(options, key) ? options[key] : undefined;
   // INVARIANT: createCoreGate refuses a registry not made by createRegistry, undefined included.
-  const [registry, realpath, checks, limits] = [own('registry') as GateOptions['registry'], own('realpath'), own('checks'), own('limits')];
+  const [registry, realpath, checks, limits] = [
+    own('registry') as GateOptions['registry'],
+    own('realpath'),
+    own('checks'),
+    own('limits'),
+  ];
   if (realpath !== undefined && realpath !== 'node' && typeof realpath !== 'function') {
-    throw new ToolgateError('invalid_option', `realpath ${describeValue(realpath)} must be 'node' or a function (absolutePath) => realPath | undefined`);
+    throw new ToolgateError(
+      'invalid_option',
+      `realpath ${describeValue(realpath)} must be 'node' or a function (absolutePath) => realPath | undefined`,
+    );
   }
   if (checks !== undefined && !Array.isArray(checks)) {
     throw new ToolgateError('invalid_option', 'checks must be a list of { id, check }');

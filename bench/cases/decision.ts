@@ -4,7 +4,12 @@
  */
 import { emit, timedOptions, verify } from '../lib/child.js';
 import { measureTimed, type BenchCase } from '../lib/measure.js';
-import { allowRequests, decisionEngines, denyRequests, expectedDecision } from '../peers/decisionCase.js';
+import {
+  allowRequests,
+  decisionEngines,
+  denyRequests,
+  expectedDecision,
+} from '../peers/decisionCase.js';
 
 const VARIANTS = 64;
 const n = Number(process.argv[2] ?? 10);

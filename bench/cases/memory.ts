@@ -44,7 +44,11 @@ const values = {
         description: `Tool ${i}: searches the workspace.`,
         inputSchema: {
           type: 'object',
-          properties: { query: { type: 'string' }, limit: { type: 'integer' }, url: { type: 'string' } },
+          properties: {
+            query: { type: 'string' },
+            limit: { type: 'integer' },
+            url: { type: 'string' },
+          },
           required: ['query'],
           additionalProperties: false,
         },

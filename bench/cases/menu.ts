@@ -40,7 +40,10 @@ if (typeof renderMenu !== 'function') {
   }
   const grantFor = () => createGrant({ tools: refs });
   const check = (text: string) => {
-    if (!text.startsWith('You can call the following tools:') || text.split('\nname: ').length !== TOOLS + 1) {
+    if (
+      !text.startsWith('You can call the following tools:') ||
+      text.split('\nname: ').length !== TOOLS + 1
+    ) {
       throw new Error(`renderMenu did not list ${TOOLS} tools`);
     }
   };
@@ -54,7 +57,9 @@ if (typeof renderMenu !== 'function') {
 
   // Cold with a warm JIT: every render is for a grant never rendered before.
   const options = timedOptions();
-  const batches = Array.from({ length: options.rounds + 2 }, () => Array.from({ length: COLD_BATCH }, grantFor));
+  const batches = Array.from({ length: options.rounds + 2 }, () =>
+    Array.from({ length: COLD_BATCH }, grantFor),
+  );
   const coldRuns: number[] = [];
   batches.forEach((batch, round) => {
     const start = process.hrtime.bigint();
@@ -64,12 +69,26 @@ if (typeof renderMenu !== 'function') {
   });
   check(String(sink.value));
 
-  const cached = measureTimed([{ name: 'cached (same grant, same registry revision)', operation: () => renderMenu({ registry, grant: firstGrant }) }], options);
+  const cached = measureTimed(
+    [
+      {
+        name: 'cached (same grant, same registry revision)',
+        operation: () => renderMenu({ registry, grant: firstGrant }),
+      },
+    ],
+    options,
+  );
   const sorted = [...coldRuns].sort((a, b) => a - b);
   emit({
     group: 'menu',
     cases: [
-      { name: 'cold (a grant never rendered before)', runs: coldRuns, min: sorted[0] ?? NaN, median: sorted[Math.floor(sorted.length / 2)] ?? NaN, max: sorted[sorted.length - 1] ?? NaN },
+      {
+        name: 'cold (a grant never rendered before)',
+        runs: coldRuns,
+        min: sorted[0] ?? NaN,
+        median: sorted[Math.floor(sorted.length / 2)] ?? NaN,
+        max: sorted[sorted.length - 1] ?? NaN,
+      },
       ...cached,
     ],
     values: { 'first render in a fresh process (ns)': firstRender },

@@ -45,13 +45,29 @@ texts.forEach((text, i) => {
   verify(`raw sum of parts, text ${i}`, raw(parse(text).calls[0].arguments), true);
 });
 refusedTurns().forEach((turn, i) => {
-  verify(`toolgate authorize, refused JSON text ${i}`, toolgate.authorizeText(JSON.stringify(turn)), false);
+  verify(
+    `toolgate authorize, refused JSON text ${i}`,
+    toolgate.authorizeText(JSON.stringify(turn)),
+    false,
+  );
 });
 cases.push(
-  { name: 'toolgate authorize, JSON text turn', operation: (i) => toolgate.authorizeText(at(texts, i)) },
-  { name: 'hand-written minimal pipeline + JSON.parse', operation: (i) => floor.decide(parse(at(texts, i))) },
-  { name: 'issue 2: raw sum of parts, value', operation: (i) => raw(at(turns, i).calls[0].arguments) },
-  { name: 'issue 2: raw sum of parts + JSON.parse, text', operation: (i) => raw(parse(at(texts, i)).calls[0].arguments) },
+  {
+    name: 'toolgate authorize, JSON text turn',
+    operation: (i) => toolgate.authorizeText(at(texts, i)),
+  },
+  {
+    name: 'hand-written minimal pipeline + JSON.parse',
+    operation: (i) => floor.decide(parse(at(texts, i))),
+  },
+  {
+    name: 'issue 2: raw sum of parts, value',
+    operation: (i) => raw(at(turns, i).calls[0].arguments),
+  },
+  {
+    name: 'issue 2: raw sum of parts + JSON.parse, text',
+    operation: (i) => raw(parse(at(texts, i)).calls[0].arguments),
+  },
 );
 
 emit({ group: 'pipeline', cases: measureTimed(cases, timedOptions()) });

@@ -12,7 +12,15 @@
 import { createGate, createGrant, createRegistry, type Registry } from '../../src/index.js';
 import { emit, timedOptions, verify } from '../lib/child.js';
 import { measureTimed, type BenchCase, type Measurement } from '../lib/measure.js';
-import { HOST, inputSchema, refusedTurns, ROOT, SECRET, TOOL, uploadTurns } from '../peers/pipelineCase.js';
+import {
+  HOST,
+  inputSchema,
+  refusedTurns,
+  ROOT,
+  SECRET,
+  TOOL,
+  uploadTurns,
+} from '../peers/pipelineCase.js';
 
 const SIZES = [10, 100, 1_000, 10_000, 100_000];
 const kind = process.argv[2] === 'registry' ? 'registry' : 'grant';
@@ -39,7 +47,12 @@ function registryOf(n: number): Registry {
         ],
       });
     } else {
-      registry.register({ name: `filler/tool-${i}`, version: 1, description: 'A filler tool.', inputSchema: { type: 'object' } });
+      registry.register({
+        name: `filler/tool-${i}`,
+        version: 1,
+        description: 'A filler tool.',
+        inputSchema: { type: 'object' },
+      });
     }
   }
   return registry;
@@ -64,7 +77,9 @@ for (const n of SIZES) {
   const started = performance.now();
   const registry = kind === 'registry' ? registryOf(n) : small.registry;
   const grant = kind === 'grant' ? grantOf(n) : small.grant;
-  process.stderr.write(`  ${kind} of ${n}: built in ${Math.round(performance.now() - started)} ms\n`);
+  process.stderr.write(
+    `  ${kind} of ${n}: built in ${Math.round(performance.now() - started)} ms\n`,
+  );
   // Grants of every size share one gate, so only the grant differs between their cases.
   const gate = kind === 'grant' ? smallGate : createGate({ registry });
   const context = { grant, cwd: ROOT };
@@ -76,8 +91,14 @@ for (const n of SIZES) {
     verify(`${kind} of ${n}, refused turn ${i}`, decide(turn), false);
   });
   const operation = (i: number) => decide(turns[i % turns.length]);
-  alone ??= measureTimed([{ name: `${kind} of ${n}, alone (before the larger ones are built)`, operation }], timedOptions())[0];
+  alone ??= measureTimed(
+    [{ name: `${kind} of ${n}, alone (before the larger ones are built)`, operation }],
+    timedOptions(),
+  )[0];
   cases.push({ name: `${kind} of ${n}`, operation });
 }
 
-emit({ group: `scale-${kind}`, cases: [...(alone === undefined ? [] : [alone]), ...measureTimed(cases, timedOptions())] });
+emit({
+  group: `scale-${kind}`,
+  cases: [...(alone === undefined ? [] : [alone]), ...measureTimed(cases, timedOptions())],
+});

@@ -10,7 +10,9 @@ const VARIANTS = 64;
 const CALLS = 10;
 const single = uploadTurns(VARIANTS);
 const calls = uploadTurns(VARIANTS * CALLS).map((turn) => turn.calls[0]);
-const tenCalls = Array.from({ length: VARIANTS }, (_, i) => ({ calls: calls.slice(i * CALLS, (i + 1) * CALLS) }));
+const tenCalls = Array.from({ length: VARIANTS }, (_, i) => ({
+  calls: calls.slice(i * CALLS, (i + 1) * CALLS),
+}));
 const { decide, authorizeText } = toolgatePipeline();
 const authorizeValue = decide as (turn: unknown) => boolean;
 
@@ -21,7 +23,8 @@ const inputs = {
   '10-call turn, JSON text': tenCalls.map((turn) => JSON.stringify(turn)),
 };
 const cases: BenchCase[] = Object.entries(inputs).map(([name, turns]) => {
-  const run = (turn: unknown) => (typeof turn === 'string' ? authorizeText(turn) : authorizeValue(turn));
+  const run = (turn: unknown) =>
+    typeof turn === 'string' ? authorizeText(turn) : authorizeValue(turn);
   turns.forEach((turn, i) => {
     verify(`${name} ${i}`, run(turn), true);
   });

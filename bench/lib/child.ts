@@ -38,6 +38,8 @@ export function timedOptions(): TimedOptions {
 /** Stops the process when an engine decides wrongly: nothing is timed before every decision is right. */
 export function verify(what: string, actual: boolean, expected: boolean): void {
   if (actual !== expected) {
-    throw new Error(`${what}: expected ${expected ? 'allow' : 'deny'}, got ${actual ? 'allow' : 'deny'}`);
+    throw new Error(
+      `${what}: expected ${expected ? 'allow' : 'deny'}, got ${actual ? 'allow' : 'deny'}`,
+    );
   }
 }

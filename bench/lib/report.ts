@@ -25,7 +25,9 @@ export function describeMachine(): Machine {
     memoryGiB: totalmem() / 2 ** 30,
     node: process.version,
     os: `${platform()} ${release()}`,
-    loadAverage: loadavg().map((value) => value.toFixed(2)).join(', '),
+    loadAverage: loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', '),
   };
 }
 
@@ -42,8 +44,16 @@ interface RatioSpec {
 const TOOLGATE_DECISIONS = ['toolgate checkDispatch', 'toolgate authorize'];
 
 /** The decision-equivalent peers, with the issue's targets (toolgate at least this many times faster) at N = 10 and 1000. */
-const DECISION_PEERS: readonly { readonly name: string; readonly short: string; readonly targets?: Readonly<Record<number, number>> }[] = [
-  { name: 'cedar-wasm statefulIsAuthorized (preparsed)', short: 'Cedar preparsed', targets: { 10: 100, 1000: 1000 } },
+const DECISION_PEERS: readonly {
+  readonly name: string;
+  readonly short: string;
+  readonly targets?: Readonly<Record<number, number>>;
+}[] = [
+  {
+    name: 'cedar-wasm statefulIsAuthorized (preparsed)',
+    short: 'Cedar preparsed',
+    targets: { 10: 100, 1000: 1000 },
+  },
   { name: 'casbin enforceSync', short: 'casbin', targets: { 10: 20, 1000: 500 } },
   { name: 'cedar-wasm isAuthorized', short: 'Cedar isAuthorized' },
   { name: 'CASL, conditions on one subject type', short: 'CASL conditions' },
@@ -53,7 +63,9 @@ const DECISION_PEERS: readonly { readonly name: string; readonly short: string; 
 /** The decision-equivalent ratios as one matrix: a row per (N, allow/deny, toolgate API), a column per peer. */
 function renderDecisionMatrix(results: ReadonlyMap<string, readonly CaseResult[]>): string[] {
   const header = DECISION_PEERS.map(({ short, targets }) =>
-    targets === undefined ? short : `${short} (target ≥ ${formatRatio(targets[10] ?? NaN)} / ≥ ${formatRatio(targets[1000] ?? NaN)})`,
+    targets === undefined
+      ? short
+      : `${short} (target ≥ ${formatRatio(targets[10] ?? NaN)} / ≥ ${formatRatio(targets[1000] ?? NaN)})`,
   );
   const lines = [
     '### Decision-equivalent: how many times faster toolgate decides (peer time / toolgate time)',
@@ -79,7 +91,9 @@ function renderDecisionMatrix(results: ReadonlyMap<string, readonly CaseResult[]
           const status = target === undefined ? '' : ` ${statusOf(spec, ratio.value)}`;
           return `${formatRatio(ratio.value)}${status}`;
         });
-        lines.push(`| ${n} | ${kind} | ${toolgate.replace('toolgate ', '')} | ${cells.join(' | ')} |`);
+        lines.push(
+          `| ${n} | ${kind} | ${toolgate.replace('toolgate ', '')} | ${cells.join(' | ')} |`,
+        );
       }
     }
   }
@@ -96,7 +110,8 @@ const WRAPPED_PEERS = [
 
 const RATIOS: readonly { readonly title: string; readonly specs: readonly RatioSpec[] }[] = [
   {
-    title: 'Full pipeline: wrapped peer time / toolgate time (at least 1x, aim 1.3x); toolgate / floor (at most 1.3x)',
+    title:
+      'Full pipeline: wrapped peer time / toolgate time (at least 1x, aim 1.3x); toolgate / floor (at most 1.3x)',
     specs: [
       ...WRAPPED_PEERS.map((peer) => ({
         label: `${peer} / toolgate authorize`,
@@ -136,12 +151,49 @@ const RATIOS: readonly { readonly title: string; readonly specs: readonly RatioS
   {
     title: 'Scale and turns: cost of the larger against the smaller (at most the target)',
     specs: [
-      { label: 'grant of 100,000 entries per list / grant of 10, interleaved in one process', group: 'scale-grant', numerator: 'grant of 100000', denominator: 'grant of 10', target: { op: '<=', value: 1.3 } },
-      { label: 'grant of 100,000 / grant of 10 measured alone before the larger grants were built', group: 'scale-grant', numerator: 'grant of 100000', denominator: 'grant of 10, alone (before the larger ones are built)', target: { op: '<=', value: 1.3 } },
-      { label: 'registry of 100,000 tools / registry of 10, interleaved in one process', group: 'scale-registry', numerator: 'registry of 100000', denominator: 'registry of 10', target: { op: '<=', value: 1.3 } },
-      { label: 'registry of 100,000 / registry of 10 measured alone before the larger registries were built', group: 'scale-registry', numerator: 'registry of 100000', denominator: 'registry of 10, alone (before the larger ones are built)', target: { op: '<=', value: 1.3 } },
-      { label: '10-call turn / 1-call turn (decoded value)', group: 'turns', numerator: '10-call turn, value', denominator: '1-call turn, value', target: { op: '<=', value: 10 } },
-      { label: '10-call turn / 1-call turn (JSON text)', group: 'turns', numerator: '10-call turn, JSON text', denominator: '1-call turn, JSON text', target: { op: '<=', value: 10 } },
+      {
+        label: 'grant of 100,000 entries per list / grant of 10, interleaved in one process',
+        group: 'scale-grant',
+        numerator: 'grant of 100000',
+        denominator: 'grant of 10',
+        target: { op: '<=', value: 1.3 },
+      },
+      {
+        label: 'grant of 100,000 / grant of 10 measured alone before the larger grants were built',
+        group: 'scale-grant',
+        numerator: 'grant of 100000',
+        denominator: 'grant of 10, alone (before the larger ones are built)',
+        target: { op: '<=', value: 1.3 },
+      },
+      {
+        label: 'registry of 100,000 tools / registry of 10, interleaved in one process',
+        group: 'scale-registry',
+        numerator: 'registry of 100000',
+        denominator: 'registry of 10',
+        target: { op: '<=', value: 1.3 },
+      },
+      {
+        label:
+          'registry of 100,000 / registry of 10 measured alone before the larger registries were built',
+        group: 'scale-registry',
+        numerator: 'registry of 100000',
+        denominator: 'registry of 10, alone (before the larger ones are built)',
+        target: { op: '<=', value: 1.3 },
+      },
+      {
+        label: '10-call turn / 1-call turn (decoded value)',
+        group: 'turns',
+        numerator: '10-call turn, value',
+        denominator: '1-call turn, value',
+        target: { op: '<=', value: 10 },
+      },
+      {
+        label: '10-call turn / 1-call turn (JSON text)',
+        group: 'turns',
+        numerator: '10-call turn, JSON text',
+        denominator: '1-call turn, JSON text',
+        target: { op: '<=', value: 10 },
+      },
     ],
   },
 ];
@@ -199,7 +251,9 @@ function formatRatio(value: number): string {
 }
 
 function formatBytes(bytes: number): string {
-  return bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(1)} MiB` : `${(bytes / 2 ** 10).toFixed(0)} KiB`;
+  return bytes >= 2 ** 20
+    ? `${(bytes / 2 ** 20).toFixed(1)} MiB`
+    : `${(bytes / 2 ** 10).toFixed(0)} KiB`;
 }
 
 /** The ratio in each process (both cases timed in it), then the median and range across processes. */
@@ -209,7 +263,12 @@ function ratioOf(spec: RatioSpec, results: ReadonlyMap<string, readonly CaseResu
     const bottom = result.cases.find((one) => one.name === spec.denominator);
     return top === undefined || bottom === undefined ? [] : [top.median / bottom.median];
   });
-  return { value: median(perProcess), min: Math.min(...perProcess), max: Math.max(...perProcess), count: perProcess.length };
+  return {
+    value: median(perProcess),
+    min: Math.min(...perProcess),
+    max: Math.max(...perProcess),
+    count: perProcess.length,
+  };
 }
 
 function statusOf(spec: RatioSpec, value: number): string {
@@ -218,14 +277,18 @@ function statusOf(spec: RatioSpec, value: number): string {
   if (!Number.isFinite(value)) return 'not measured';
   const met = target.op === '>=' ? value >= target.value : value <= target.value;
   if (!met) return '**MISS**';
-  if (target.aim !== undefined && value < target.aim) return `pass (aim ${formatRatio(target.aim)} not reached)`;
+  if (target.aim !== undefined && value < target.aim)
+    return `pass (aim ${formatRatio(target.aim)} not reached)`;
   return 'pass';
 }
 
 function peerVersions(): string {
   const versionOf = (name: string) => {
     try {
-      const text = readFileSync(new URL(`../../node_modules/${name}/package.json`, import.meta.url), 'utf8');
+      const text = readFileSync(
+        new URL(`../../node_modules/${name}/package.json`, import.meta.url),
+        'utf8',
+      );
       return `${name}@${(JSON.parse(text) as { version: string }).version}`;
     } catch {
       return `${name}@?`;
@@ -264,7 +327,12 @@ export function renderReport(run: {
     ...renderDecisionMatrix(results),
   ];
   for (const section of RATIOS) {
-    lines.push(`### ${section.title}`, '', '| ratio | value | range | target | status |', '|---|---:|---|---|---|');
+    lines.push(
+      `### ${section.title}`,
+      '',
+      '| ratio | value | range | target | status |',
+      '|---|---:|---|---|---|',
+    );
     for (const spec of section.specs) {
       const ratio = ratioOf(spec, results);
       const target =
@@ -272,12 +340,19 @@ export function renderReport(run: {
           ? '—'
           : `${spec.target.op === '>=' ? '≥' : '≤'} ${formatRatio(spec.target.value)}${spec.target.aim === undefined ? '' : ` (aim ${formatRatio(spec.target.aim)})`}`;
       const range = ratio.count > 1 ? `${formatRatio(ratio.min)} – ${formatRatio(ratio.max)}` : '';
-      lines.push(`| ${spec.label} | ${formatRatio(ratio.value)} | ${range} | ${target} | ${statusOf(spec, ratio.value)} |`);
+      lines.push(
+        `| ${spec.label} | ${formatRatio(ratio.value)} | ${range} | ${target} | ${statusOf(spec, ratio.value)} |`,
+      );
     }
     lines.push('');
   }
 
-  lines.push('## Figures', '', 'min and max over every round of every process; median of the per-process medians.', '');
+  lines.push(
+    '## Figures',
+    '',
+    'min and max over every round of every process; median of the per-process medians.',
+    '',
+  );
   for (const [group, list] of results) {
     if (group === 'memory') continue;
     lines.push(`### ${group}`, '');
@@ -290,19 +365,34 @@ export function renderReport(run: {
     }
     lines.push('| case | min | median | max |', '|---|---:|---:|---:|');
     for (const row of rowsOf(list)) {
-      lines.push(`| ${row.name.replaceAll('|', '\\|')} | ${formatTime(row.min)} | ${formatTime(row.median)} | ${formatTime(row.max)} |`);
+      lines.push(
+        `| ${row.name.replaceAll('|', '\\|')} | ${formatTime(row.min)} | ${formatTime(row.median)} | ${formatTime(row.max)} |`,
+      );
     }
     const values = valuesOf(list);
-    for (const [name, value] of values) lines.push('', `${name.replace(' (ns)', '')}: ${formatTime(value.median)} (min ${formatTime(value.min)}, max ${formatTime(value.max)})`);
+    for (const [name, value] of values)
+      lines.push(
+        '',
+        `${name.replace(' (ns)', '')}: ${formatTime(value.median)} (min ${formatTime(value.min)}, max ${formatTime(value.max)})`,
+      );
     lines.push('');
   }
 
   const memory = results.get('memory');
   if (memory !== undefined) {
-    lines.push('## Memory', '', 'Heap held (heapUsed after a full GC, against before), including the strings built for it; median over processes.', '', '| what | heap | per entry | min | max |', '|---|---:|---:|---:|---:|');
+    lines.push(
+      '## Memory',
+      '',
+      'Heap held (heapUsed after a full GC, against before), including the strings built for it; median over processes.',
+      '',
+      '| what | heap | per entry | min | max |',
+      '|---|---:|---:|---:|---:|',
+    );
     for (const [name, value] of valuesOf(memory)) {
       const entries = name.includes('each of tools, folders') ? 40_000 : 10_000;
-      lines.push(`| ${name.replace(' (bytes)', '')} | ${formatBytes(value.median)} | ${(value.median / entries).toFixed(0)} B | ${formatBytes(value.min)} | ${formatBytes(value.max)} |`);
+      lines.push(
+        `| ${name.replace(' (bytes)', '')} | ${formatBytes(value.median)} | ${(value.median / entries).toFixed(0)} B | ${formatBytes(value.min)} | ${formatBytes(value.max)} |`,
+      );
     }
     lines.push('');
   }
@@ -310,10 +400,18 @@ export function renderReport(run: {
 }
 
 /** Named values (measured once per process): median, min and max across processes. */
-function valuesOf(list: readonly CaseResult[]): Map<string, { median: number; min: number; max: number }> {
+function valuesOf(
+  list: readonly CaseResult[],
+): Map<string, { median: number; min: number; max: number }> {
   const byName = new Map<string, number[]>();
   for (const result of list) {
-    for (const [name, value] of Object.entries(result.values ?? {})) byName.set(name, [...(byName.get(name) ?? []), value]);
+    for (const [name, value] of Object.entries(result.values ?? {}))
+      byName.set(name, [...(byName.get(name) ?? []), value]);
   }
-  return new Map([...byName].map(([name, values]) => [name, { median: median(values), min: Math.min(...values), max: Math.max(...values) }]));
+  return new Map(
+    [...byName].map(([name, values]) => [
+      name,
+      { median: median(values), min: Math.min(...values), max: Math.max(...values) },
+    ]),
+  );
 }

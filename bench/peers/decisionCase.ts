@@ -46,7 +46,9 @@ const REAL: Entry = { tool: 'slack/search', version: 1, host: 'api.slack.com' };
 /** N entries, the real one in the middle; the others are distinct tools at distinct hosts. */
 export function entriesFor(n: number): readonly Entry[] {
   return Array.from({ length: n }, (_, i) =>
-    i === Math.floor(n / 2) ? REAL : { tool: `filler/tool-${i}`, version: 1, host: `api-${i}.filler.example.com` },
+    i === Math.floor(n / 2)
+      ? REAL
+      : { tool: `filler/tool-${i}`, version: 1, host: `api-${i}.filler.example.com` },
   );
 }
 
@@ -74,7 +76,13 @@ export function denyRequests(count: number): DecisionRequest[] {
   ];
   return Array.from({ length: count }, (_, i) => {
     const reason = reasons[i % reasons.length] as (typeof reasons)[number];
-    return { run: fresh(reason.run), tool: fresh(reason.tool), version: reason.version, host: fresh(reason.host), query: fresh(`budget ${i}`) };
+    return {
+      run: fresh(reason.run),
+      tool: fresh(reason.tool),
+      version: reason.version,
+      host: fresh(reason.host),
+      query: fresh(`budget ${i}`),
+    };
   });
 }
 
@@ -109,7 +117,11 @@ function toolgateEngines(entries: readonly Entry[]): DecisionEngine[] {
     required: ['query', 'host'],
     additionalProperties: false,
   };
-  const tools = [...entries, { tool: 'slack/search', version: 2, host: '' }, { tool: 'slack/post', version: 1, host: '' }];
+  const tools = [
+    ...entries,
+    { tool: 'slack/search', version: 2, host: '' },
+    { tool: 'slack/post', version: 1, host: '' },
+  ];
   for (const { tool, version } of tools) {
     registry.register({
       name: tool,
@@ -126,7 +138,10 @@ function toolgateEngines(entries: readonly Entry[]): DecisionEngine[] {
   const contexts = new Map<string, GateContext>([[RUN, { grant }]]);
   const noGrant: GateContext = { grant: createGrant({}) };
   const proposedUnder: GateContext = {
-    grant: createGrant({ tools: tools.map(({ tool, version }) => refOf(tool, version)), network: ['*'] }),
+    grant: createGrant({
+      tools: tools.map(({ tool, version }) => refOf(tool, version)),
+      network: ['*'],
+    }),
   };
   const gate = createGate({ registry });
   const turnOf = ({ tool, version, host, query }: DecisionRequest) => ({
@@ -139,7 +154,8 @@ function toolgateEngines(entries: readonly Entry[]): DecisionEngine[] {
         const inputs = cycle(
           requests.map((request) => {
             const proposed = gate.checkTurn(turnOf(request), proposedUnder);
-            if (proposed.settled !== 'tool') throw new Error(`the proposal stage refused ${JSON.stringify(request)}`);
+            if (proposed.settled !== 'tool')
+              throw new Error(`the proposal stage refused ${JSON.stringify(request)}`);
             return { run: request.run, call: proposed.calls[0] };
           }),
         );
@@ -152,7 +168,9 @@ function toolgateEngines(entries: readonly Entry[]): DecisionEngine[] {
     {
       name: 'toolgate authorize',
       bind: (requests) => {
-        const inputs = cycle(requests.map((request) => ({ run: request.run, turn: turnOf(request) })));
+        const inputs = cycle(
+          requests.map((request) => ({ run: request.run, turn: turnOf(request) })),
+        );
         return (index) => {
           const { run, turn } = inputs(index);
           return gate.authorize(turn, contexts.get(run) ?? noGrant).settled === 'tool';
@@ -205,7 +223,8 @@ let preparsedSets = 0;
 export function preparse(policyText: string): string {
   const id = `bench-${++preparsedSets}`;
   const answer = cedar.preparsePolicySet(id, { staticPolicies: policyText });
-  if (answer.type !== 'success') throw new Error(`cedar could not preparse: ${JSON.stringify(answer.errors)}`);
+  if (answer.type !== 'success')
+    throw new Error(`cedar could not preparse: ${JSON.stringify(answer.errors)}`);
   return id;
 }
 
@@ -215,7 +234,9 @@ function cedarStatefulEngine(entries: readonly Entry[]): DecisionEngine {
   return {
     name: 'cedar-wasm statefulIsAuthorized (preparsed)',
     bind: (requests) => {
-      const inputs = cycle(requests.map((request) => ({ ...cedarRequest(request), preparsedPolicySetId })));
+      const inputs = cycle(
+        requests.map((request) => ({ ...cedarRequest(request), preparsedPolicySetId })),
+      );
       return (index) => isCedarAllow(cedar.statefulIsAuthorized(inputs(index)));
     },
   };
@@ -237,12 +258,18 @@ m = r.sub == p.sub && r.obj == p.obj && r.act == p.act && r.host == p.host
 
 /** casbin `enforceSync` over one policy row per entry. */
 async function casbinEngine(entries: readonly Entry[]): Promise<DecisionEngine> {
-  const csv = entries.map(({ tool, version, host }) => `p, ${RUN}, ${refOf(tool, version)}, call, ${host}`).join('\n');
+  const csv = entries
+    .map(({ tool, version, host }) => `p, ${RUN}, ${refOf(tool, version)}, call, ${host}`)
+    .join('\n');
   const enforcer = await newEnforcer(newModelFromString(CASBIN_MODEL), new StringAdapter(csv));
   return {
     name: 'casbin enforceSync',
     bind: (requests) => {
-      const inputs = cycle(requests.map(({ run, tool, version, host }) => [run, refOf(tool, version), 'call', host] as const));
+      const inputs = cycle(
+        requests.map(
+          ({ run, tool, version, host }) => [run, refOf(tool, version), 'call', host] as const,
+        ),
+      );
       return (index) => {
         const [run, ref, action, host] = inputs(index);
         return enforcer.enforceSync(run, ref, action, host);
@@ -254,7 +281,11 @@ async function casbinEngine(entries: readonly Entry[]): Promise<DecisionEngine> 
 /** CASL, one subject type `Tool` whose conditions name the tool, version and host: one ability per run. */
 function caslConditionsEngine(entries: readonly Entry[]): DecisionEngine {
   const ability = createMongoAbility(
-    entries.map(({ tool, version, host }) => ({ action: 'call', subject: 'Tool', conditions: { tool, version, host } })),
+    entries.map(({ tool, version, host }) => ({
+      action: 'call',
+      subject: 'Tool',
+      conditions: { tool, version, host },
+    })),
   );
   const abilities = new Map<string, MongoAbility>([[RUN, ability]]);
   const none = createMongoAbility();
@@ -262,7 +293,10 @@ function caslConditionsEngine(entries: readonly Entry[]): DecisionEngine {
     name: 'CASL, conditions on one subject type',
     bind: (requests) => {
       const inputs = cycle(
-        requests.map(({ run, tool, version, host }) => ({ run, target: subject('Tool', { tool, version, host }) })),
+        requests.map(({ run, tool, version, host }) => ({
+          run,
+          target: subject('Tool', { tool, version, host }),
+        })),
       );
       return (index) => {
         const { run, target } = inputs(index);
@@ -275,7 +309,11 @@ function caslConditionsEngine(entries: readonly Entry[]): DecisionEngine {
 /** CASL, rules indexed by subject type `tool@version`, the host as the one condition. */
 function caslIndexedEngine(entries: readonly Entry[]): DecisionEngine {
   const ability = createMongoAbility(
-    entries.map(({ tool, version, host }) => ({ action: 'call', subject: refOf(tool, version), conditions: { host } })),
+    entries.map(({ tool, version, host }) => ({
+      action: 'call',
+      subject: refOf(tool, version),
+      conditions: { host },
+    })),
   );
   const abilities = new Map<string, MongoAbility>([[RUN, ability]]);
   const none = createMongoAbility();
@@ -283,7 +321,10 @@ function caslIndexedEngine(entries: readonly Entry[]): DecisionEngine {
     name: 'CASL, subject type per tool@version',
     bind: (requests) => {
       const inputs = cycle(
-        requests.map(({ run, tool, version, host }) => ({ run, target: subject(refOf(tool, version), { host }) })),
+        requests.map(({ run, tool, version, host }) => ({
+          run,
+          target: subject(refOf(tool, version), { host }),
+        })),
       );
       return (index) => {
         const { run, target } = inputs(index);
@@ -311,7 +352,8 @@ export function expectedDecision(n: number, request: DecisionRequest): boolean {
   return (
     request.run === RUN &&
     entriesFor(n).some(
-      ({ tool, version, host }) => tool === request.tool && version === request.version && host === request.host,
+      ({ tool, version, host }) =>
+        tool === request.tool && version === request.version && host === request.host,
     )
   );
 }

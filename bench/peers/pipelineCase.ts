@@ -29,7 +29,9 @@ export interface UploadArguments {
 
 /** A proposed turn, as every engine receives it: a decoded value. */
 export interface UploadTurn {
-  readonly calls: readonly [{ readonly tool: string; readonly version: number; readonly arguments: UploadArguments }];
+  readonly calls: readonly [
+    { readonly tool: string; readonly version: number; readonly arguments: UploadArguments },
+  ];
 }
 
 export const TOOL = 'sync/upload';
@@ -40,15 +42,23 @@ const RUN = 'R';
 
 /** `count` allowed turns, each with its own URL and path; flat fresh strings, as JSON.parse hands them over. */
 export function uploadTurns(count: number): UploadTurn[] {
-  return JSON.parse(JSON.stringify(Array.from({ length: count }, (_, i) => ({
-    calls: [
-      {
-        tool: TOOL,
-        version: 1,
-        arguments: { url: `https://${HOST}/v1/files/${i}`, path: `${ROOT}/src/file-${i}.ts`, secret: SECRET },
-      },
-    ],
-  })))) as UploadTurn[];
+  return JSON.parse(
+    JSON.stringify(
+      Array.from({ length: count }, (_, i) => ({
+        calls: [
+          {
+            tool: TOOL,
+            version: 1,
+            arguments: {
+              url: `https://${HOST}/v1/files/${i}`,
+              path: `${ROOT}/src/file-${i}.ts`,
+              secret: SECRET,
+            },
+          },
+        ],
+      })),
+    ),
+  ) as UploadTurn[];
 }
 
 /** Turns each engine must refuse: a host, a path, a secret or a version outside the grant, or bad arguments. */
@@ -63,7 +73,15 @@ export function refusedTurns(): UploadTurn[] {
     call(1, { path: `${ROOT}/../etc/passwd` }),
     call(1, { secret: 'OTHER_TOKEN' }),
     call(2, {}),
-    { calls: [{ tool: TOOL, version: 1, arguments: { url: args.url, path: args.path } as UploadArguments }] },
+    {
+      calls: [
+        {
+          tool: TOOL,
+          version: 1,
+          arguments: { url: args.url, path: args.path } as UploadArguments,
+        },
+      ],
+    },
   ];
 }
 
@@ -74,7 +92,9 @@ export interface PipelineEngine {
 }
 
 /** toolgate itself: `authorize` runs both stages; `authorizeText` takes the turn as JSON text. */
-export function toolgatePipeline(): PipelineEngine & { readonly authorizeText: (text: string) => boolean } {
+export function toolgatePipeline(): PipelineEngine & {
+  readonly authorizeText: (text: string) => boolean;
+} {
   const registry = createRegistry({ builtins: 'none' });
   registry.register({
     name: TOOL,
@@ -87,7 +107,12 @@ export function toolgatePipeline(): PipelineEngine & { readonly authorizeText: (
       { kind: 'secret', at: '/secret' },
     ],
   });
-  const grant = createGrant({ tools: [`${TOOL}@1`], folders: [ROOT], network: [HOST], secrets: [SECRET] });
+  const grant = createGrant({
+    tools: [`${TOOL}@1`],
+    folders: [ROOT],
+    network: [HOST],
+    secrets: [SECRET],
+  });
   const gate = createGate({ registry });
   const context = { grant, cwd: ROOT };
   return {
@@ -98,7 +123,13 @@ export function toolgatePipeline(): PipelineEngine & { readonly authorizeText: (
 }
 
 /** What a peer decides once the wrapper has validated and canonicalized: run, ref, host, path, secret. */
-type PeerDecision = (run: string, ref: string, host: string, path: string, secret: string) => boolean;
+type PeerDecision = (
+  run: string,
+  ref: string,
+  host: string,
+  path: string,
+  secret: string,
+) => boolean;
 
 /** The same validator for every wrapped peer and the floor: ajv 2020, as toolgate configures it. */
 function sharedValidator() {
@@ -132,8 +163,13 @@ export function minimalPipeline(): PipelineEngine {
   const hosts = new Set([HOST]);
   const secrets = new Set([SECRET]);
   const prefix = `${ROOT}/`;
-  return wrap('hand-written minimal pipeline (floor)', (_run, ref, host, path, secret) =>
-    tools.has(ref) && hosts.has(host) && (path === ROOT || path.startsWith(prefix)) && secrets.has(secret),
+  return wrap(
+    'hand-written minimal pipeline (floor)',
+    (_run, ref, host, path, secret) =>
+      tools.has(ref) &&
+      hosts.has(host) &&
+      (path === ROOT || path.startsWith(prefix)) &&
+      secrets.has(secret),
   );
 }
 
@@ -180,10 +216,18 @@ export async function pipelineEngines(
     new StringAdapter(`p, ${RUN}, ${TOOL}@1, call, ${HOST}, ${ROOT}, ${SECRET}`),
   );
   const byConditions = createMongoAbility([
-    { action: 'call', subject: 'Tool', conditions: { run: RUN, ref: `${TOOL}@1`, host: HOST, path: UNDER_ROOT, secret: SECRET } },
+    {
+      action: 'call',
+      subject: 'Tool',
+      conditions: { run: RUN, ref: `${TOOL}@1`, host: HOST, path: UNDER_ROOT, secret: SECRET },
+    },
   ]);
   const byType = createMongoAbility([
-    { action: 'call', subject: `${TOOL}@1`, conditions: { run: RUN, host: HOST, path: UNDER_ROOT, secret: SECRET } },
+    {
+      action: 'call',
+      subject: `${TOOL}@1`,
+      conditions: { run: RUN, host: HOST, path: UNDER_ROOT, secret: SECRET },
+    },
   ]);
   return [
     toolgate,

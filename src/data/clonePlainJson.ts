@@ -78,9 +78,11 @@ function copyAt(walk: Walk, item: unknown, depth: number): unknown {
       stop(walk, `$ is ${typeof item}, which is not JSON data`);
   }
   const { limits, path } = walk;
-  if (walk.size > limits.maxSize) stop(walk, `it is larger than the limit of ${limits.maxSize} characters`);
+  if (walk.size > limits.maxSize)
+    stop(walk, `it is larger than the limit of ${limits.maxSize} characters`);
   if (typeof item !== 'object' || item === null) return item;
-  if (depth >= limits.maxDepth) stop(walk, `it is nested deeper than the limit of ${limits.maxDepth} levels`);
+  if (depth >= limits.maxDepth)
+    stop(walk, `it is nested deeper than the limit of ${limits.maxDepth} levels`);
   if (Array.isArray(item)) {
     const source = item as readonly unknown[];
     const length = source.length;
@@ -93,7 +95,8 @@ function copyAt(walk: Walk, item: unknown, depth: number): unknown {
     }
     return Object.freeze(items);
   }
-  if (!isPlainObject(item)) stop(walk, '$ is not a plain object, array, string, number, boolean or null');
+  if (!isPlainObject(item))
+    stop(walk, '$ is not a plain object, array, string, number, boolean or null');
   const source = item;
   const target: Record<string, unknown> = {};
   for (const key of Object.keys(source)) {
@@ -104,7 +107,12 @@ function copyAt(walk: Walk, item: unknown, depth: number): unknown {
     // A key named "__proto__" must stay an own data property of the copy;
     // plain assignment would replace the copy's prototype instead.
     if (key === '__proto__') {
-      Object.defineProperty(target, key, { value: child, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(target, key, {
+        value: child,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     } else {
       target[key] = child;
     }

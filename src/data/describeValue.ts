@@ -19,7 +19,10 @@ export function describeValue(value: unknown): string {
   let text: string;
   if (typeof value === 'string') {
     text = UNSAFE.test(value)
-      ? JSON.stringify(value).replace(LEFT_BY_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      ? JSON.stringify(value).replace(
+          LEFT_BY_JSON,
+          (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+        )
       : value;
   } else {
     try {

@@ -11,7 +11,9 @@ const K = Uint32Array.from([
 ]);
 
 /** The first 32 bits of the fractional parts of the square roots of the first 8 primes. */
-const INITIAL = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+const INITIAL = [
+  0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+];
 
 const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n));
 
@@ -45,9 +47,24 @@ export function sha256Hex(text: string): string {
       const s1 = rotr(b, 17) ^ rotr(b, 19) ^ (b >>> 10);
       w[i] = (w[i - 16] ?? 0) + s0 + (w[i - 7] ?? 0) + s1;
     }
-    let [a, b, c, d, e, f, g, h] = hash as [number, number, number, number, number, number, number, number];
+    let [a, b, c, d, e, f, g, h] = hash as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     for (let i = 0; i < 64; i++) {
-      const t1 = (h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + (K[i] ?? 0) + (w[i] ?? 0)) | 0;
+      const t1 =
+        (h +
+          (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) +
+          ((e & f) ^ (~e & g)) +
+          (K[i] ?? 0) +
+          (w[i] ?? 0)) |
+        0;
       const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
       h = g;
       g = f;

@@ -1,10 +1,6 @@
 /** The codes a `ToolgateError` carries: programming errors, never refusals. */
 export type ToolgateErrorCode =
-  | 'invalid_ref'
-  | 'invalid_tool'
-  | 'duplicate_tool'
-  | 'invalid_grant'
-  | 'invalid_option';
+  'invalid_ref' | 'invalid_tool' | 'duplicate_tool' | 'invalid_grant' | 'invalid_option';
 
 /**
  * Thrown for programming errors only: an invalid definition, grant, ref or

@@ -26,5 +26,7 @@ export function attachCompiledGrant(grant: Grant, compiled: CompiledGrant): void
 
 /** The matchers of a grant made by `createGrant`, or `undefined` for anything else. */
 export function compiledGrantOf(grant: unknown): CompiledGrant | undefined {
-  return typeof grant === 'object' && grant !== null ? compiledGrants.get(grant as Grant) : undefined;
+  return typeof grant === 'object' && grant !== null
+    ? compiledGrants.get(grant as Grant)
+    : undefined;
 }

@@ -6,7 +6,11 @@ import { throwIfProblems } from '../errors/ToolgateError.js';
 import { findRefProblem } from '../registry/parseToolRef.js';
 import { compileHostMatcher, parseHostPattern, type HostPattern } from '../scope/host/index.js';
 import { canonicalizeRoot, type CanonicalPath } from '../scope/path/index.js';
-import { compileSecretMatcher, parseSecretPattern, type SecretPattern } from '../scope/secret/index.js';
+import {
+  compileSecretMatcher,
+  parseSecretPattern,
+  type SecretPattern,
+} from '../scope/secret/index.js';
 import { compileRootMatcher } from '../scope/folder/compileRootMatcher.js';
 import { attachCompiledGrant } from './compiledGrant.js';
 import type { Budgets, FolderGrant, Grant, GrantSpec } from './types.js';
@@ -32,12 +36,15 @@ export function createGrant(spec: GrantSpec): Grant {
   }
   const input = (cloned as { value: Record<string, unknown> }).value;
   for (const key of Object.keys(input)) {
-    if (!KEYS.includes(key)) problems.push(`unknown key ${JSON.stringify(key)}; the keys are ${KEYS.join(', ')}`);
+    if (!KEYS.includes(key))
+      problems.push(`unknown key ${JSON.stringify(key)}; the keys are ${KEYS.join(', ')}`);
   }
 
   const tools = readList(input, 'tools', problems, (item, where) => {
     const problem = findRefProblem(item);
-    return problem === undefined ? (item as string) : { problem: `${where} ${describeValue(item)}: ${problem}` };
+    return problem === undefined
+      ? (item as string)
+      : { problem: `${where} ${describeValue(item)}: ${problem}` };
   });
 
   const folders: FolderGrant[] = [];
@@ -76,18 +83,23 @@ export function createGrant(spec: GrantSpec): Grant {
   });
   const readRoots = new Set(folders.map((folder) => folder.path as CanonicalPath));
   const writeRoots = new Set(
-    folders.filter((folder) => folder.access === 'write').map((folder) => folder.path as CanonicalPath),
+    folders
+      .filter((folder) => folder.access === 'write')
+      .map((folder) => folder.path as CanonicalPath),
   );
-  attachCompiledGrant(grant, Object.freeze({
-    tools: new Set(grant.tools),
-    readRoots,
-    writeRoots,
-    readable: compileRootMatcher(readRoots),
-    writable: compileRootMatcher(writeRoots),
-    hosts: compileHostMatcher(hostPatterns),
-    hostPatterns: Object.freeze(hostPatterns),
-    secrets: compileSecretMatcher(secretPatterns),
-  }));
+  attachCompiledGrant(
+    grant,
+    Object.freeze({
+      tools: new Set(grant.tools),
+      readRoots,
+      writeRoots,
+      readable: compileRootMatcher(readRoots),
+      writable: compileRootMatcher(writeRoots),
+      hosts: compileHostMatcher(hostPatterns),
+      hostPatterns: Object.freeze(hostPatterns),
+      secrets: compileSecretMatcher(secretPatterns),
+    }),
+  );
   return grant;
 }
 
@@ -123,7 +135,10 @@ function readFolder(item: unknown, where: string): FolderGrant | { readonly prob
   const path = isPlainObject(item) ? (hasOwn(item, 'path') ? item.path : undefined) : item;
   if (isPlainObject(item)) {
     const unknown = Object.keys(item).filter((key) => !FOLDER_KEYS.has(key));
-    if (unknown.length > 0) return { problem: `${where} has unknown key ${JSON.stringify(unknown[0])}; a folder is { path, access }` };
+    if (unknown.length > 0)
+      return {
+        problem: `${where} has unknown key ${JSON.stringify(unknown[0])}; a folder is { path, access }`,
+      };
     if (hasOwn(item, 'access') && item.access !== 'read' && item.access !== 'write') {
       return { problem: `${where}.access ${describeValue(item.access)} must be "read" or "write"` };
     }
@@ -132,7 +147,8 @@ function readFolder(item: unknown, where: string): FolderGrant | { readonly prob
   }
   const root = canonicalizeRoot(path);
   if (!root.ok) return { problem: `${where} ${describeValue(path)}: ${root.problem}` };
-  const access = isPlainObject(item) && hasOwn(item, 'access') && item.access === 'read' ? 'read' : 'write';
+  const access =
+    isPlainObject(item) && hasOwn(item, 'access') && item.access === 'read' ? 'read' : 'write';
   return { path: root.value, access };
 }
 
@@ -147,7 +163,9 @@ function readBudgets(value: unknown, problems: string[]): Budgets | undefined {
   for (const key of Object.keys(value)) {
     const amount = value[key];
     if (!BUDGET_KEYS.has(key)) {
-      problems.push(`budgets has unknown key ${JSON.stringify(key)}; the keys are turns, toolCalls`);
+      problems.push(
+        `budgets has unknown key ${JSON.stringify(key)}; the keys are turns, toolCalls`,
+      );
     } else if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0) {
       problems.push(`budgets.${key} ${describeValue(amount)} must be a whole number of 0 or more`);
     } else {

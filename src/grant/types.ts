@@ -13,7 +13,9 @@ export interface Budgets {
 /** What `createGrant` accepts. A missing scope grants nothing of that kind. */
 export interface GrantSpec {
   readonly tools?: readonly string[];
-  readonly folders?: readonly (string | { readonly path: string; readonly access?: 'read' | 'write' })[];
+  readonly folders?: readonly (
+    string | { readonly path: string; readonly access?: 'read' | 'write' }
+  )[];
   readonly network?: readonly string[];
   readonly secrets?: readonly string[];
   readonly budgets?: Budgets;

@@ -40,7 +40,8 @@ function typeNamesOf(schema: unknown, depth: number): readonly string[] | undefi
   if (!isPlainObject(schema) || depth > MAX_DEPTH) return undefined;
   const { type } = schema;
   if (typeof type === 'string') return [nameOf(type)];
-  if (Array.isArray(type) && type.length > 0) return unique((type as unknown[]).map((item) => nameOf(String(item))));
+  if (Array.isArray(type) && type.length > 0)
+    return unique((type as unknown[]).map((item) => nameOf(String(item))));
   for (const keyword of ['anyOf', 'oneOf']) {
     const branches = schema[keyword];
     if (!Array.isArray(branches) || branches.length === 0) continue;
@@ -54,7 +55,8 @@ function typeNamesOf(schema: unknown, depth: number): readonly string[] | undefi
     return unique(names);
   }
   if (hasOwn(schema, 'const')) return [jsonTypeOf(schema.const)];
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return unique((schema.enum as unknown[]).map(jsonTypeOf));
+  if (Array.isArray(schema.enum) && schema.enum.length > 0)
+    return unique((schema.enum as unknown[]).map(jsonTypeOf));
   return undefined;
 }
 

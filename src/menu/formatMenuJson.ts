@@ -26,5 +26,8 @@ export function formatMenuJson(value: unknown): string {
 }
 
 function quote(text: string): string {
-  return JSON.stringify(text).replace(LINE_SEPARATORS, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
+  return JSON.stringify(text).replace(
+    LINE_SEPARATORS,
+    (char) => `\\u${char.charCodeAt(0).toString(16)}`,
+  );
 }

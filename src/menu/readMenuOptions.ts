@@ -17,25 +17,40 @@ const KEYS = new Set(['registry', 'grant', 'step', 'visible']);
  */
 export function readMenuOptions(options: unknown, what: string): MenuOptions {
   if (!isPlainObject(options)) {
-    throw new ToolgateError('invalid_option', `${what} needs an options object { registry, grant, step?, visible? }`);
+    throw new ToolgateError(
+      'invalid_option',
+      `${what} needs an options object { registry, grant, step?, visible? }`,
+    );
   }
   for (const key of Object.keys(options)) {
     if (!KEYS.has(key)) {
-      throw new ToolgateError('invalid_option', `${what} has no option ${JSON.stringify(key)}; the options are registry, grant, step, visible`);
+      throw new ToolgateError(
+        'invalid_option',
+        `${what} has no option ${JSON.stringify(key)}; the options are registry, grant, step, visible`,
+      );
     }
   }
   const { registry, grant, step, visible } = options;
   if (compiledToolsOf(registry) === undefined) {
-    throw new ToolgateError('invalid_option', `${what} needs { registry } made by createRegistry()`);
+    throw new ToolgateError(
+      'invalid_option',
+      `${what} needs { registry } made by createRegistry()`,
+    );
   }
   if (compiledGrantOf(grant) === undefined) {
     throw new ToolgateError('invalid_grant', `${what} needs { grant } made by createGrant(spec)`);
   }
   if (step !== undefined && !isMenuStep(step)) {
-    throw new ToolgateError('invalid_option', `${what}: a step is { name: string, tools: string[] }`);
+    throw new ToolgateError(
+      'invalid_option',
+      `${what}: a step is { name: string, tools: string[] }`,
+    );
   }
   if (visible !== undefined && !isNameList(visible)) {
-    throw new ToolgateError('invalid_option', `${what}: visible must be a Set or list of tool names`);
+    throw new ToolgateError(
+      'invalid_option',
+      `${what}: visible must be a Set or list of tool names`,
+    );
   }
   return options as unknown as MenuOptions;
 }

@@ -23,11 +23,16 @@ export function renderInputLines(schema: Readonly<Record<string, unknown>>): rea
   const lines = ['Inputs:'];
   for (const key of Object.keys(properties)) {
     const property = properties[key];
-    const description = isPlainObject(property) && typeof property.description === 'string' ? toMenuLine(property.description) : '';
+    const description =
+      isPlainObject(property) && typeof property.description === 'string'
+        ? toMenuLine(property.description)
+        : '';
     const need = required.includes(key) ? 'required' : 'optional';
     // A name with a line break or space in it is quoted, so it stays one token on one line.
     const name = PLAIN_NAME.test(key) ? key : formatMenuJson(key);
-    lines.push(`- ${name} (${describeSchemaType(property)}, ${need})${description === '' ? '' : `: ${description}`}`);
+    lines.push(
+      `- ${name} (${describeSchemaType(property)}, ${need})${description === '' ? '' : `: ${description}`}`,
+    );
   }
   return lines;
 }

@@ -12,7 +12,10 @@ export const MENU_HEADER = 'You can call the following tools:';
 const MAX_VIEWS = 64;
 
 /** Rendered menus: per registry, per grant, for one registry revision, per view. */
-const cache = new WeakMap<Registry, WeakMap<Grant, { revision: number; views: Map<string, string> }>>();
+const cache = new WeakMap<
+  Registry,
+  WeakMap<Grant, { revision: number; views: Map<string, string> }>
+>();
 
 /**
  * Renders the granted-tool menu for a prompt (SPEC §8): only granted tools,
@@ -35,7 +38,8 @@ export function renderMenu(options: MenuOptions): string {
   let byGrant = cache.get(registry);
   if (byGrant === undefined) cache.set(registry, (byGrant = new WeakMap()));
   let slot = byGrant.get(grant);
-  if (slot === undefined || slot.revision !== revision) byGrant.set(grant, (slot = { revision, views: new Map() }));
+  if (slot === undefined || slot.revision !== revision)
+    byGrant.set(grant, (slot = { revision, views: new Map() }));
   const key = viewKey(step, visible);
   const cached = slot.views.get(key);
   if (cached !== undefined) return cached;
@@ -47,6 +51,12 @@ export function renderMenu(options: MenuOptions): string {
 }
 
 /** The view's contents as a key: steps and visible sets are read afresh, so changing one is never stale. */
-function viewKey(step: MenuStep | undefined, visible: ReadonlySet<string> | readonly string[] | undefined): string {
-  return JSON.stringify([step === undefined ? null : [step.name, step.tools], visible === undefined ? null : [...visible]]);
+function viewKey(
+  step: MenuStep | undefined,
+  visible: ReadonlySet<string> | readonly string[] | undefined,
+): string {
+  return JSON.stringify([
+    step === undefined ? null : [step.name, step.tools],
+    visible === undefined ? null : [...visible],
+  ]);
 }

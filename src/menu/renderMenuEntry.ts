@@ -17,7 +17,9 @@ export function renderMenuEntry(tool: MenuTool): string {
   const lines = [`name: ${tool.name}`, `version: ${tool.version}`];
   const entry = tool.entry;
   if (entry === undefined) {
-    lines.push(`Call as: {"tool": ${formatMenuJson(tool.name)}, "version": ${tool.version}, "arguments": {...}}`);
+    lines.push(
+      `Call as: {"tool": ${formatMenuJson(tool.name)}, "version": ${tool.version}, "arguments": {...}}`,
+    );
     return lines.join('\n');
   }
   const description = toMenuLine(entry.description);

@@ -28,16 +28,20 @@ export interface JsonlFileSink extends RecordSink {
  * // createRun({ gate, grant, sink, id: 'run-42' });
  * // each line: {"type":"turn","record":{…},"run":"run-42"}
  */
-export function createJsonlFileSink(path: string, options: JsonlFileSinkOptions = {}): JsonlFileSink {
+export function createJsonlFileSink(
+  path: string,
+  options: JsonlFileSinkOptions = {},
+): JsonlFileSink {
   const redact = options.redact === true;
   const fsync = options.fsync !== false;
   let fd: number | undefined = openSync(path, 'a', 0o600);
   return Object.freeze({
     write: (entry: RunEntry) => {
       if (fd === undefined) throw new Error(`the JSONL sink for ${path} is closed`);
-      const shown = redact && entry.type === 'turn' ? { ...entry, record: redactRecord(entry.record) } : entry;
+      const shown =
+        redact && entry.type === 'turn' ? { ...entry, record: redactRecord(entry.record) } : entry;
       const bytes = Buffer.from(`${JSON.stringify(shown)}\n`, 'utf8');
-      for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset);
+      for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset);
       if (fsync) fsyncSync(fd);
     },
     close: () => {

@@ -30,7 +30,9 @@ export function buildProviderNames(grant: Grant): ProviderNames {
     const name = toProviderToolName(ref);
     const taken = byName.get(name);
     if (taken !== undefined) {
-      problems.push(`${taken} and ${ref} both map to the provider tool name "${name}"; grant only one of them, or rename one of the tools`);
+      problems.push(
+        `${taken} and ${ref} both map to the provider tool name "${name}"; grant only one of them, or rename one of the tools`,
+      );
       continue;
     }
     byRef.set(ref, name);

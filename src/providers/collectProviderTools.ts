@@ -24,7 +24,10 @@ const ANY_OBJECT = Object.freeze({ type: 'object' });
  * refuses a call to it until it is registered.
  * Throws `ToolgateError` for bad options or provider-name collisions.
  */
-export function collectProviderTools(options: MenuOptions, what: string): readonly ProviderToolSource[] {
+export function collectProviderTools(
+  options: MenuOptions,
+  what: string,
+): readonly ProviderToolSource[] {
   const read = readMenuOptions(options, what);
   const names = buildProviderNames(read.grant);
   return Object.freeze(
@@ -33,8 +36,18 @@ export function collectProviderTools(options: MenuOptions, what: string): readon
       const name = names.byRef.get(tool.ref) ?? '';
       return Object.freeze(
         tool.entry === undefined
-          ? { name, ref: tool.ref, description: `Granted as ${tool.ref}; its definition is not available now.`, schema: ANY_OBJECT }
-          : { name, ref: tool.ref, description: tool.entry.description, schema: tool.entry.inputSchema },
+          ? {
+              name,
+              ref: tool.ref,
+              description: `Granted as ${tool.ref}; its definition is not available now.`,
+              schema: ANY_OBJECT,
+            }
+          : {
+              name,
+              ref: tool.ref,
+              description: tool.entry.description,
+              schema: tool.entry.inputSchema,
+            },
       );
     }),
   );

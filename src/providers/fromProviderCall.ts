@@ -33,17 +33,27 @@ export function fromProviderCall(
   options: FromProviderCallOptions,
 ): CallEnvelope | { readonly problem: string } {
   if (!isPlainObject(options) || !PROVIDERS.includes(options.provider)) {
-    throw new ToolgateError('invalid_option', 'fromProviderCall needs { provider: "openai" | "anthropic" | "mcp", grant }');
+    throw new ToolgateError(
+      'invalid_option',
+      'fromProviderCall needs { provider: "openai" | "anthropic" | "mcp", grant }',
+    );
   }
   if (compiledGrantOf(options.grant) === undefined) {
-    throw new ToolgateError('invalid_grant', 'fromProviderCall needs { grant } made by createGrant(spec)');
+    throw new ToolgateError(
+      'invalid_grant',
+      'fromProviderCall needs { grant } made by createGrant(spec)',
+    );
   }
   const read = readProviderCall(call, options.provider);
   if ('problem' in read) return read;
   const ref = buildProviderNames(options.grant).byName.get(read.name);
   if (ref !== undefined) {
     const at = ref.lastIndexOf('@');
-    return Object.freeze({ tool: ref.slice(0, at), version: Number(ref.slice(at + 1)), arguments: read.arguments });
+    return Object.freeze({
+      tool: ref.slice(0, at),
+      version: Number(ref.slice(at + 1)),
+      arguments: read.arguments,
+    });
   }
   const mapped = MAPPED_NAME.exec(read.name);
   const tool = mapped?.[1]?.replaceAll('__', '/');
@@ -51,7 +61,9 @@ export function fromProviderCall(
     // Not granted (every granted ref is in the table): the gate refuses it, naming the ref.
     return Object.freeze({ tool, version: Number(mapped[2]), arguments: read.arguments });
   }
-  return Object.freeze({ problem: `the provider tool name ${JSON.stringify(describeValue(read.name))} names no tool of this grant` });
+  return Object.freeze({
+    problem: `the provider tool name ${JSON.stringify(describeValue(read.name))} names no tool of this grant`,
+  });
 }
 
 /** The name and arguments of a provider call, read from own properties only. */
@@ -60,7 +72,8 @@ function readProviderCall(
   provider: Provider,
 ): { readonly name: string; readonly arguments: unknown } | { readonly problem: string } {
   if (!isPlainObject(call)) return { problem: 'a provider tool call is an object' };
-  const own = (value: Record<string, unknown>, key: string): unknown => (hasOwn(value, key) ? value[key] : undefined);
+  const own = (value: Record<string, unknown>, key: string): unknown =>
+    hasOwn(value, key) ? value[key] : undefined;
   let name: unknown;
   let args: unknown;
   if (provider === 'openai') {
@@ -76,7 +89,8 @@ function readProviderCall(
     // MCP: arguments are optional; none means an empty object.
     args = hasOwn(call, 'arguments') ? call.arguments : {};
   }
-  if (typeof name !== 'string' || name === '') return { problem: `a ${provider} tool call names its tool in a non-empty "name"` };
+  if (typeof name !== 'string' || name === '')
+    return { problem: `a ${provider} tool call names its tool in a non-empty "name"` };
   if (args === undefined) return { problem: `the ${provider} tool call carries no arguments` };
   return { name, arguments: args };
 }

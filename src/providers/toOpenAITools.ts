@@ -17,10 +17,22 @@ export interface OpenAIToolsFormat {
  * // chat      => [{ type: 'function', function: { name: 'slack__search_v1', description, parameters } }]
  * // responses => [{ type: 'function', name: 'slack__search_v1', description, parameters, strict: false }]
  */
-export function toOpenAITools(options: MenuOptions, format?: { readonly api: 'chat' }): readonly OpenAIChatTool[];
-export function toOpenAITools(options: MenuOptions, format: { readonly api: 'responses' }): readonly OpenAIResponsesTool[];
-export function toOpenAITools(options: MenuOptions, format?: OpenAIToolsFormat): readonly (OpenAIChatTool | OpenAIResponsesTool)[];
-export function toOpenAITools(options: MenuOptions, format: OpenAIToolsFormat = {}): readonly (OpenAIChatTool | OpenAIResponsesTool)[] {
+export function toOpenAITools(
+  options: MenuOptions,
+  format?: { readonly api: 'chat' },
+): readonly OpenAIChatTool[];
+export function toOpenAITools(
+  options: MenuOptions,
+  format: { readonly api: 'responses' },
+): readonly OpenAIResponsesTool[];
+export function toOpenAITools(
+  options: MenuOptions,
+  format?: OpenAIToolsFormat,
+): readonly (OpenAIChatTool | OpenAIResponsesTool)[];
+export function toOpenAITools(
+  options: MenuOptions,
+  format: OpenAIToolsFormat = {},
+): readonly (OpenAIChatTool | OpenAIResponsesTool)[] {
   const api = (format as { api?: unknown }).api ?? 'chat';
   if (api !== 'chat' && api !== 'responses') {
     throw new ToolgateError('invalid_option', 'toOpenAITools: api must be "chat" or "responses"');
@@ -28,8 +40,17 @@ export function toOpenAITools(options: MenuOptions, format: OpenAIToolsFormat = 
   return Object.freeze(
     collectProviderTools(options, 'toOpenAITools').map(({ name, description, schema }) =>
       api === 'chat'
-        ? Object.freeze({ type: 'function' as const, function: Object.freeze({ name, description, parameters: schema }) })
-        : Object.freeze({ type: 'function' as const, name, description, parameters: schema, strict: false as const }),
+        ? Object.freeze({
+            type: 'function' as const,
+            function: Object.freeze({ name, description, parameters: schema }),
+          })
+        : Object.freeze({
+            type: 'function' as const,
+            name,
+            description,
+            parameters: schema,
+            strict: false as const,
+          }),
     ),
   );
 }

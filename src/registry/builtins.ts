@@ -64,7 +64,10 @@ export function builtinsFor(
     case 'none':
       return [];
     case 'self-run':
-      return [FS_READ, FS_WRITE, TEXT_SUMMARIZE].map((definition) => ({ definition, grantable: true }));
+      return [FS_READ, FS_WRITE, TEXT_SUMMARIZE].map((definition) => ({
+        definition,
+        grantable: true,
+      }));
     case 'managed':
       // The managed cloud grants no folder: its file tools are listed, never grantable.
       return [

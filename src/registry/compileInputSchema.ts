@@ -67,7 +67,8 @@ export function compileInputSchema(schema: unknown): ScopeResult<ValidateFunctio
   if (schema.type !== 'object') {
     return {
       ok: false,
-      problem: 'inputSchema must describe an object: set type to "object" (arguments are always an object)',
+      problem:
+        'inputSchema must describe an object: set type to "object" (arguments are always an object)',
     };
   }
   let ajv: Ajv | Ajv2020 | undefined;

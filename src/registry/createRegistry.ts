@@ -18,17 +18,26 @@ const NOT_REMOVED = 'not removed (absent or a built-in)' as const;
  */
 export function createRegistry(options: { readonly builtins?: BuiltinsMode } = {}): Registry {
   if (!isPlainObject(options)) {
-    throw new ToolgateError('invalid_option', 'createRegistry options must be an object such as { builtins: "self-run" }');
+    throw new ToolgateError(
+      'invalid_option',
+      'createRegistry options must be an object such as { builtins: "self-run" }',
+    );
   }
   for (const key of Object.keys(options)) {
     if (key !== 'builtins') {
-      throw new ToolgateError('invalid_option', `createRegistry has no option ${JSON.stringify(key)}; the only option is builtins`);
+      throw new ToolgateError(
+        'invalid_option',
+        `createRegistry has no option ${JSON.stringify(key)}; the only option is builtins`,
+      );
     }
   }
   // Only a missing option means the default: `null` is a mistake, not "self-run".
   const mode = options.builtins === undefined ? 'self-run' : options.builtins;
   if (!MODES.includes(mode)) {
-    throw new ToolgateError('invalid_option', `builtins ${describeValue(mode)} must be "self-run", "managed" or "none"`);
+    throw new ToolgateError(
+      'invalid_option',
+      `builtins ${describeValue(mode)} must be "self-run", "managed" or "none"`,
+    );
   }
   return createRegistryWith(builtinsFor(mode));
 }
@@ -47,10 +56,14 @@ export function createRegistryWith(builtins: ReturnType<typeof builtinsFor>): Re
     const name = isPlainObject(definition) ? describeValue(definition.name) : 'the tool';
     throwIfProblems('invalid_tool', `the definition of ${name}`, problems);
     // INVARIANT: validateDefinition returns a compiled tool whenever it reports no problem.
-    if (compiled === undefined) throw new ToolgateError('invalid_tool', `the definition of ${name} is invalid`);
+    if (compiled === undefined)
+      throw new ToolgateError('invalid_tool', `the definition of ${name} is invalid`);
     const { ref } = compiled.entry;
     if (tools.has(ref)) {
-      throw new ToolgateError('duplicate_tool', `${ref} is already registered; register a new version or deregister it first`);
+      throw new ToolgateError(
+        'duplicate_tool',
+        `${ref} is already registered; register a new version or deregister it first`,
+      );
     }
     tools.set(ref, compiled);
     revision++;
@@ -74,15 +87,17 @@ export function createRegistryWith(builtins: ReturnType<typeof builtinsFor>): Re
     resolve: (ref) => (typeof ref === 'string' ? tools.get(ref)?.entry : undefined),
     inventory: () =>
       [...tools.values()]
-        .map(({ entry }): InventoryRow => Object.freeze({
-          name: entry.name,
-          version: entry.version,
-          kind: entry.kind,
-          builtIn: entry.builtIn,
-          grantable: entry.grantable,
-          network: entry.network,
-          description: entry.description,
-        }))
+        .map(({ entry }): InventoryRow =>
+          Object.freeze({
+            name: entry.name,
+            version: entry.version,
+            kind: entry.kind,
+            builtIn: entry.builtIn,
+            grantable: entry.grantable,
+            network: entry.network,
+            description: entry.description,
+          }),
+        )
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.version - b.version)),
     revision: () => revision,
   });

@@ -15,7 +15,5 @@ export const MAX_TOOL_NAME_LENGTH = 128;
  * // slack//search, /slack, 1slack, a/b/c/d/e => false
  */
 export function isToolName(value: unknown): value is string {
-  return (
-    typeof value === 'string' && value.length <= MAX_TOOL_NAME_LENGTH && TOOL_NAME.test(value)
-  );
+  return typeof value === 'string' && value.length <= MAX_TOOL_NAME_LENGTH && TOOL_NAME.test(value);
 }

@@ -24,7 +24,10 @@ export function readResources(list: unknown, problems: string[]): CompiledResour
     }
     const before = problems.length;
     for (const key of Object.keys(item)) {
-      if (!RESOURCE_KEYS.has(key)) problems.push(`${where} has unknown key ${JSON.stringify(key)}; the keys are kind, at, access`);
+      if (!RESOURCE_KEYS.has(key))
+        problems.push(
+          `${where} has unknown key ${JSON.stringify(key)}; the keys are kind, at, access`,
+        );
     }
     // Own properties only: a polluted Object.prototype must not supply a kind or turn the default write access into read.
     const own = (key: string): unknown => (hasOwn(item, key) ? item[key] : undefined);
@@ -46,7 +49,9 @@ export function readResources(list: unknown, problems: string[]): CompiledResour
         ? { kind: 'path' as const, at: at as string, access: resolvedAccess }
         : { kind: kind as ResourceSpec['kind'], at: at as string },
     );
-    const written = pointer.value.every((segment) => typeof segment === 'string') ? spec.at : undefined;
+    const written = pointer.value.every((segment) => typeof segment === 'string')
+      ? spec.at
+      : undefined;
     compiled.push({ spec, segments: pointer.value, written, access: resolvedAccess });
   });
   return compiled;

@@ -5,7 +5,10 @@ import type { Registry } from './types.js';
 const internals = new WeakMap<Registry, ReadonlyMap<string, CompiledTool>>();
 
 /** Records a registry's compiled tools (called once, by `createRegistry`). */
-export function attachCompiledTools(registry: Registry, tools: ReadonlyMap<string, CompiledTool>): void {
+export function attachCompiledTools(
+  registry: Registry,
+  tools: ReadonlyMap<string, CompiledTool>,
+): void {
   internals.set(registry, tools);
 }
 

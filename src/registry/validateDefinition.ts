@@ -36,8 +36,16 @@ export interface CompiledTool {
 }
 
 const KEYS = new Set([
-  'name', 'version', 'kind', 'description', 'inputSchema', 'shapes',
-  'network', 'secrets', 'resources', 'example',
+  'name',
+  'version',
+  'kind',
+  'description',
+  'inputSchema',
+  'shapes',
+  'network',
+  'secrets',
+  'resources',
+  'example',
 ]);
 const SHAPE = /^[a-z][\w-]{0,63}$/;
 
@@ -50,10 +58,15 @@ export function validateDefinition(
   origin: { readonly builtIn: boolean; readonly grantable: boolean },
 ): { readonly problems: readonly string[]; readonly compiled?: CompiledTool } {
   const cloned = clonePlainJson(input);
-  if (!cloned.ok) return { problems: [`the definition must be plain JSON data: ${cloned.problem}`] };
+  if (!cloned.ok)
+    return { problems: [`the definition must be plain JSON data: ${cloned.problem}`] };
   const definition = cloned.value;
   if (!isPlainObject(definition)) {
-    return { problems: ['the definition must be an object with name, version, description and inputSchema'] };
+    return {
+      problems: [
+        'the definition must be an object with name, version, description and inputSchema',
+      ],
+    };
   }
   const problems: string[] = [];
   for (const key of Object.keys(definition)) {
@@ -77,7 +90,9 @@ export function validateDefinition(
   }
   const kind = hasOwn(definition, 'kind') ? definition.kind : 'custom';
   if (typeof kind !== 'string' || kind.trim() === '') {
-    problems.push(`kind ${describeValue(kind)} must be a non-empty label, such as "custom" or "mcp"`);
+    problems.push(
+      `kind ${describeValue(kind)} must be a non-empty label, such as "custom" or "mcp"`,
+    );
   }
   if (typeof description !== 'string' || description.trim() === '') {
     problems.push('description must be a non-empty string: the menu shows it to the model');
@@ -87,7 +102,9 @@ export function validateDefinition(
 
   const beforeShapes = problems.length;
   const shapes = readStringList(definition, 'shapes', ['call'], problems, (shape, where) =>
-    SHAPE.test(shape) ? undefined : `${where} ${describeValue(shape)} must be a lower-case word such as "call", "read" or "overwrite"`,
+    SHAPE.test(shape)
+      ? undefined
+      : `${where} ${describeValue(shape)} must be a lower-case word such as "call", "read" or "overwrite"`,
   );
   // Only an empty list is this problem; a list of bad shapes was reported item by item.
   if (shapes.length === 0 && problems.length === beforeShapes) {
@@ -102,7 +119,9 @@ export function validateDefinition(
     return undefined;
   });
   const secrets = readStringList(definition, 'secrets', [], problems, (secret, where) =>
-    isSecretName(secret) ? undefined : `${where} ${describeValue(secret)} must be 1–128 letters, digits, "_", "." or "-"`,
+    isSecretName(secret)
+      ? undefined
+      : `${where} ${describeValue(secret)} must be 1–128 letters, digits, "_", "." or "-"`,
   );
   const resources = readResources(own('resources'), problems);
 
@@ -110,7 +129,9 @@ export function validateDefinition(
     const errors = formatSchemaErrors(schema.value.errors)
       .map((error) => `${error.pointer || '/'} ${error.message}`)
       .join('; ');
-    problems.push(`example does not match the inputSchema (${errors}); fix the example or the schema`);
+    problems.push(
+      `example does not match the inputSchema (${errors}); fix the example or the schema`,
+    );
   }
   if (problems.length > 0 || !schema.ok || !isToolName(name) || !isToolVersion(version)) {
     return { problems };

@@ -26,7 +26,10 @@ export interface TurnFacts {
  * sent to sinks, whose secret values are redacted (see `redactCallSecrets`,
  * `redactRefusal`). Both are frozen plain data; they differ only there.
  */
-export function buildTurnRecords(facts: TurnFacts): { readonly live: TurnRecord; readonly stored: TurnRecord } {
+export function buildTurnRecords(facts: TurnFacts): {
+  readonly live: TurnRecord;
+  readonly stored: TurnRecord;
+} {
   const { index, step, settled, spent, decision } = facts;
   const base = { index, ...(step === undefined ? {} : { step }), settled };
   if (settled === 'answer' && decision?.settled === 'answer') {
@@ -36,7 +39,12 @@ export function buildTurnRecords(facts: TurnFacts): { readonly live: TurnRecord;
   if (settled === 'rejected' && decision?.settled === 'rejected') {
     const refusal = redactRefusal(decision.refusal);
     return {
-      live: Object.freeze({ ...base, refusal: decision.refusal, reprompt: formatReprompt(decision.refusal), spent }),
+      live: Object.freeze({
+        ...base,
+        refusal: decision.refusal,
+        reprompt: formatReprompt(decision.refusal),
+        spent,
+      }),
       stored: Object.freeze({ ...base, refusal, reprompt: formatReprompt(refusal), spent }),
     };
   }
@@ -51,7 +59,11 @@ export function buildTurnRecords(facts: TurnFacts): { readonly live: TurnRecord;
       }
       return redactCallSecrets(call, entry, facts.keepSecret);
     });
-    const shared = { tools: Object.freeze([...tools.values()]), dispatches: Object.freeze([]), spent };
+    const shared = {
+      tools: Object.freeze([...tools.values()]),
+      dispatches: Object.freeze([]),
+      spent,
+    };
     return {
       live: Object.freeze({ ...base, calls: decision.calls, ...shared }),
       stored: Object.freeze({ ...base, calls: Object.freeze(stored), ...shared }),

@@ -12,7 +12,17 @@ import { redactRefusal } from './redactRefusal.js';
 import { refuseDispatch } from './refuseDispatch.js';
 import { settleTurn } from './settleTurn.js';
 import { summarizeRecords } from './summarizeRecords.js';
-import type { DispatchRecord, FireRecord, RecordedTool, Run, RunEntry, RunOptions, RunStatus, Spent, TurnRecord } from './types.js';
+import type {
+  DispatchRecord,
+  FireRecord,
+  RecordedTool,
+  Run,
+  RunEntry,
+  RunOptions,
+  RunStatus,
+  Spent,
+  TurnRecord,
+} from './types.js';
 
 /** The latest tool turn's calls, as authorized, and which were dispatched. */
 interface LatestCalls {
@@ -53,14 +63,17 @@ export function createRun(options: RunOptions): Run {
     ...(cwd === undefined ? {} : { cwd }),
     ...(visible === undefined ? {} : { visible }),
   });
-  const write = (entry: RunEntry) => sink?.write(Object.freeze(id === undefined ? entry : { ...entry, run: id }));
+  const write = (entry: RunEntry) =>
+    sink?.write(Object.freeze(id === undefined ? entry : { ...entry, run: id }));
 
   const propose = (turn: unknown, proposeOptions?: unknown): TurnRecord => {
     const stepName = readProposeOptions(proposeOptions, steps);
     const step = stepName === undefined ? undefined : steps.get(stepName);
     const left = {
       ...(budgets.turns === undefined ? {} : { turns: budgets.turns - spent.turns }),
-      ...(budgets.toolCalls === undefined ? {} : { toolCalls: budgets.toolCalls - spent.toolCalls }),
+      ...(budgets.toolCalls === undefined
+        ? {}
+        : { toolCalls: budgets.toolCalls - spent.toolCalls }),
     };
     // A dead-lettered run, or one with no turn left, checks nothing more.
     const checked = status !== 'dead_lettered' && left.turns !== 0;
@@ -68,23 +81,35 @@ export function createRun(options: RunOptions): Run {
     const settlement = settleTurn(decision, left);
     const index = stored.length;
     const records = buildTurnRecords({
-      index, step: stepName, ...settlement, decision, resolve: registry.resolve, keepSecret,
+      index,
+      step: stepName,
+      ...settlement,
+      decision,
+      resolve: registry.resolve,
+      keepSecret,
     });
     write({ type: 'turn', record: records.stored });
     // Committed only once the sink took the record: an unrecorded turn never happened.
     stored.push(records.stored);
-    spent = { turns: spent.turns + settlement.spent.turns, toolCalls: spent.toolCalls + settlement.spent.toolCalls };
+    spent = {
+      turns: spent.turns + settlement.spent.turns,
+      toolCalls: spent.toolCalls + settlement.spent.toolCalls,
+    };
     if (settlement.settled === 'dead_lettered') status = 'dead_lettered';
     else status = settlement.settled === 'answer' ? 'answer' : 'pending';
     const calls = records.live.calls;
-    latest = calls === undefined ? undefined : { index, step, calls, dispatched: calls.map(() => false) };
+    latest =
+      calls === undefined ? undefined : { index, step, calls, dispatched: calls.map(() => false) };
     return records.live;
   };
 
   const dispatch = (call: unknown): DispatchDecision => {
-    if (status === 'dead_lettered') return refuseDispatch('the run is dead_lettered, so nothing more may be dispatched');
-    const found = latest === undefined ? undefined : findLatestCall(call, latest.calls, latest.dispatched);
-    if (latest === undefined || found === undefined) return refuseDispatch('the call was not authorized in the latest turn of this run');
+    if (status === 'dead_lettered')
+      return refuseDispatch('the run is dead_lettered, so nothing more may be dispatched');
+    const found =
+      latest === undefined ? undefined : findLatestCall(call, latest.calls, latest.dispatched);
+    if (latest === undefined || found === undefined)
+      return refuseDispatch('the call was not authorized in the latest turn of this run');
     if (found === 'dispatched') return refuseDispatch('the call was already dispatched');
     // INVARIANT: found indexes latest.calls; the gate gets the call exactly as it authorized it.
     const authorized = latest.calls[found] as AuthorizedCall;
@@ -104,7 +129,12 @@ export function createRun(options: RunOptions): Run {
       entry === undefined || digest === undefined || known.some((used) => used.digest === digest)
         ? undefined
         : Object.freeze({ ref: authorized.ref, digest, entry });
-    write({ type: 'dispatch', turn: latest.index, dispatch: record, ...(tool === undefined ? {} : { tool }) });
+    write({
+      type: 'dispatch',
+      turn: latest.index,
+      dispatch: record,
+      ...(tool === undefined ? {} : { tool }),
+    });
     stored[latest.index] = Object.freeze({
       ...turn,
       tools: tool === undefined ? known : Object.freeze([...known, tool]),
@@ -115,7 +145,11 @@ export function createRun(options: RunOptions): Run {
   };
 
   // run.fire: dispatch (recorded as above), the handler outside the run, then its end recorded on the turn.
-  const fire = (call: unknown, handlers: ToolHandlers, options?: FireOptions): Promise<FireOutcome> => {
+  const fire = (
+    call: unknown,
+    handlers: ToolHandlers,
+    options?: FireOptions,
+  ): Promise<FireOutcome> => {
     const fireOptions = readFireOptions(options, 'run.fire');
     assertHandlers(handlers, 'run.fire');
     const verdict = dispatch(call);
@@ -123,13 +157,24 @@ export function createRun(options: RunOptions): Run {
     // INVARIANT: an allowed dispatch was just recorded as the last dispatch of the latest turn.
     const { index: turn, step } = latest as LatestCalls;
     const callIndex = (stored[turn]?.dispatches?.at(-1) as DispatchRecord).callIndex;
-    const scope = { grant, ...(cwd === undefined ? {} : { cwd }), ...(step === undefined ? {} : { step }) };
+    const scope = {
+      grant,
+      ...(cwd === undefined ? {} : { cwd }),
+      ...(step === undefined ? {} : { step }),
+    };
     return settleFire(verdict.call, handlers, fireOptions, scope).then((outcome) => {
       if (outcome.status === 'refused') return outcome;
-      const record: FireRecord = Object.freeze({ callIndex, ref: verdict.call.ref, status: outcome.status });
+      const record: FireRecord = Object.freeze({
+        callIndex,
+        ref: verdict.call.ref,
+        status: outcome.status,
+      });
       write({ type: 'fire', turn, fire: record });
       const kept = stored[turn] as TurnRecord;
-      stored[turn] = Object.freeze({ ...kept, fires: Object.freeze([...(kept.fires ?? []), record]) });
+      stored[turn] = Object.freeze({
+        ...kept,
+        fires: Object.freeze([...(kept.fires ?? []), record]),
+      });
       return outcome;
     });
   };

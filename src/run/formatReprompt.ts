@@ -19,7 +19,10 @@ const MAX_DETAILS = 10;
  * //    Fix the turn and try again, or answer without calling a tool.
  */
 export function formatReprompt(refusal: Refusal): string {
-  const lines = ['Your last turn was refused, so none of its calls ran.', `Reason: ${refusal.reason}`];
+  const lines = [
+    'Your last turn was refused, so none of its calls ran.',
+    `Reason: ${refusal.reason}`,
+  ];
   if (refusal.callIndex !== undefined) {
     const ref = refusal.ref === undefined ? '' : ` (${describeValue(refusal.ref)})`;
     lines.push(`Refused call: ${refusal.callIndex + 1} of the turn${ref}`);
@@ -28,7 +31,9 @@ export function formatReprompt(refusal: Refusal): string {
   if (details.length > 0) {
     lines.push('Details:');
     for (const { pointer, message } of details.slice(0, MAX_DETAILS)) {
-      lines.push(`- ${pointer === '' ? '(the call)' : describeValue(pointer)}: ${describeValue(message)}`);
+      lines.push(
+        `- ${pointer === '' ? '(the call)' : describeValue(pointer)}: ${describeValue(message)}`,
+      );
     }
     if (details.length > MAX_DETAILS) lines.push(`- … and ${details.length - MAX_DETAILS} more`);
   }

@@ -20,7 +20,10 @@ export function readRunBudgets(value: unknown, problems: string[]): Budgets | un
   const budgets: { turns?: number; toolCalls?: number } = {};
   for (const key of Object.keys(value)) {
     const amount = value[key];
-    if (!BUDGET_KEYS.has(key)) problems.push(`budgets has unknown key ${JSON.stringify(key)}; the keys are turns, toolCalls`);
+    if (!BUDGET_KEYS.has(key))
+      problems.push(
+        `budgets has unknown key ${JSON.stringify(key)}; the keys are turns, toolCalls`,
+      );
     else if (amount === undefined) continue;
     else if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0) {
       problems.push(`budgets.${key} ${describeValue(amount)} must be a whole number of 0 or more`);

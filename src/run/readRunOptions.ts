@@ -38,11 +38,17 @@ const KEYS = ['gate', 'grant', 'steps', 'budgets', 'cwd', 'visible', 'sink', 'id
  */
 export function readRunOptions(options: RunOptions): RunConfig {
   if (!isPlainObject(options)) {
-    throw new ToolgateError('invalid_option', 'createRun needs an options object { gate, grant, steps?, budgets?, cwd?, visible?, sink?, id? }');
+    throw new ToolgateError(
+      'invalid_option',
+      'createRun needs an options object { gate, grant, steps?, budgets?, cwd?, visible?, sink?, id? }',
+    );
   }
   const problems: string[] = [];
   for (const key of Object.keys(options)) {
-    if (!KEYS.includes(key)) problems.push(`createRun has no option ${JSON.stringify(key)}; the options are ${KEYS.join(', ')}`);
+    if (!KEYS.includes(key))
+      problems.push(
+        `createRun has no option ${JSON.stringify(key)}; the options are ${KEYS.join(', ')}`,
+      );
   }
   const own = (key: string): unknown => (hasOwn(options, key) ? options[key] : undefined);
   const registry = registryOfGate(own('gate'));
@@ -50,25 +56,43 @@ export function readRunOptions(options: RunOptions): RunConfig {
   const steps = readRunSteps(own('steps'), problems);
   const budgets = readRunBudgets(own('budgets'), problems);
   const cwd = own('cwd');
-  if (cwd !== undefined && (typeof cwd !== 'string' || !cwd.startsWith('/') || cwd.includes('\0'))) {
+  if (
+    cwd !== undefined &&
+    (typeof cwd !== 'string' || !cwd.startsWith('/') || cwd.includes('\0'))
+  ) {
     problems.push(`cwd ${describeValue(cwd)} must be an absolute path such as "/srv/project"`);
   }
   const visible = own('visible');
-  const names = visible instanceof Set || Array.isArray(visible) ? [...(visible as Iterable<unknown>)] : undefined;
-  if (visible !== undefined && (names === undefined || names.some((name) => typeof name !== 'string'))) {
+  const names =
+    visible instanceof Set || Array.isArray(visible)
+      ? [...(visible as Iterable<unknown>)]
+      : undefined;
+  if (
+    visible !== undefined &&
+    (names === undefined || names.some((name) => typeof name !== 'string'))
+  ) {
     problems.push('visible must be a Set or list of tool names');
   }
   const sink = own('sink');
-  if (sink !== undefined && (typeof sink !== 'object' || sink === null || typeof (sink as { write?: unknown }).write !== 'function')) {
-    problems.push('sink must be an object with a write(entry) function, such as createMemorySink()');
+  if (
+    sink !== undefined &&
+    (typeof sink !== 'object' ||
+      sink === null ||
+      typeof (sink as { write?: unknown }).write !== 'function')
+  ) {
+    problems.push(
+      'sink must be an object with a write(entry) function, such as createMemorySink()',
+    );
   }
   const id = own('id');
-  if (id !== undefined && (typeof id !== 'string' || id === '')) problems.push('id must be a non-empty string');
+  if (id !== undefined && (typeof id !== 'string' || id === ''))
+    problems.push('id must be a non-empty string');
   throwIfProblems('invalid_option', 'the createRun options', problems);
 
   const grant = own('grant');
   const compiledGrant = compiledGrantOf(grant);
-  if (compiledGrant === undefined) throw new ToolgateError('invalid_grant', 'createRun needs { grant } made by createGrant(spec)');
+  if (compiledGrant === undefined)
+    throw new ToolgateError('invalid_grant', 'createRun needs { grant } made by createGrant(spec)');
   const granted = grant as Grant;
   // INVARIANT: registry is defined, or throwIfProblems threw above.
   const tools = registry as Registry;
@@ -77,7 +101,9 @@ export function readRunOptions(options: RunOptions): RunConfig {
     'the grant',
     granted.tools.flatMap((ref, index) =>
       tools.resolve(ref)?.grantable === false
-        ? [`tools[${index}] ${ref}: the registry lists this tool as never grantable, so no run may be granted it; remove it from the grant`]
+        ? [
+            `tools[${index}] ${ref}: the registry lists this tool as never grantable, so no run may be granted it; remove it from the grant`,
+          ]
         : [],
     ),
   );

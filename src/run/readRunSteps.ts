@@ -32,20 +32,36 @@ export function readRunSteps(value: unknown, problems: string[]): ReadonlyMap<st
     }
     const before = problems.length;
     const unknown = Object.keys(step).find((key) => !STEP_KEYS.has(key));
-    if (unknown !== undefined) problems.push(`${where} has unknown key ${JSON.stringify(unknown)}; a step is { name, tools }`);
+    if (unknown !== undefined)
+      problems.push(
+        `${where} has unknown key ${JSON.stringify(unknown)}; a step is { name, tools }`,
+      );
     const { name, tools } = step;
-    if (typeof name !== 'string' || name === '') problems.push(`${where}.name must be a non-empty string`);
-    else if (name === DEFAULT_STEP) problems.push(`${where}.name "default" is taken: the summary counts turns without a step under it`);
-    else if (names.has(name)) problems.push(`${where}.name ${describeValue(name)} is used by an earlier step; step names are unique`);
+    if (typeof name !== 'string' || name === '')
+      problems.push(`${where}.name must be a non-empty string`);
+    else if (name === DEFAULT_STEP)
+      problems.push(
+        `${where}.name "default" is taken: the summary counts turns without a step under it`,
+      );
+    else if (names.has(name))
+      problems.push(
+        `${where}.name ${describeValue(name)} is used by an earlier step; step names are unique`,
+      );
     if (typeof name === 'string') names.add(name);
     if (!Array.isArray(tools)) problems.push(`${where}.tools must be a list of tool names`);
     else {
       (tools as unknown[]).forEach((tool, at) => {
-        if (!isToolName(tool)) problems.push(`${where}.tools[${at}] ${describeValue(tool)} is not a tool name (names, not refs: "slack/search")`);
+        if (!isToolName(tool))
+          problems.push(
+            `${where}.tools[${at}] ${describeValue(tool)} is not a tool name (names, not refs: "slack/search")`,
+          );
       });
     }
     if (problems.length === before) {
-      steps.set(name as string, Object.freeze({ name: name as string, tools: Object.freeze([...(tools as string[])]) }));
+      steps.set(
+        name as string,
+        Object.freeze({ name: name as string, tools: Object.freeze([...(tools as string[])]) }),
+      );
     }
   });
   return steps;

@@ -22,7 +22,8 @@ export function redactCallSecrets(
   keep: (value: unknown) => boolean,
 ): AuthorizedCall {
   const { tool, version, ref, shape } = call;
-  if (entry === undefined) return Object.freeze({ tool, version, ref, shape, arguments: Object.freeze({}) });
+  if (entry === undefined)
+    return Object.freeze({ tool, version, ref, shape, arguments: Object.freeze({}) });
   let args: unknown = call.arguments;
   for (const resource of entry.resources) {
     if (resource.kind !== 'secret') continue;
@@ -32,5 +33,11 @@ export function redactCallSecrets(
     args = rewriteAtPointer(args, pointer.value, (found) => (keep(found) ? found : REDACTED));
   }
   if (args === call.arguments) return call;
-  return Object.freeze({ tool, version, ref, shape, arguments: args as AuthorizedCall['arguments'] });
+  return Object.freeze({
+    tool,
+    version,
+    ref,
+    shape,
+    arguments: args as AuthorizedCall['arguments'],
+  });
 }

@@ -21,13 +21,19 @@ export function redactRecord(record: TurnRecord): TurnRecord {
     ...(refusal === undefined ? {} : { refusal, reprompt: formatReprompt(refusal) }),
     ...(record.calls === undefined
       ? {}
-      : { calls: Object.freeze(record.calls.map((call) => redactCallSecrets(call, entryOf(call.ref), () => false))) }),
+      : {
+          calls: Object.freeze(
+            record.calls.map((call) => redactCallSecrets(call, entryOf(call.ref), () => false)),
+          ),
+        }),
     ...(record.dispatches === undefined
       ? {}
       : {
           dispatches: Object.freeze(
             record.dispatches.map((dispatch) =>
-              dispatch.refusal === undefined ? dispatch : Object.freeze({ ...dispatch, refusal: redactRefusal(dispatch.refusal) }),
+              dispatch.refusal === undefined
+                ? dispatch
+                : Object.freeze({ ...dispatch, refusal: redactRefusal(dispatch.refusal) }),
             ),
           ),
         }),

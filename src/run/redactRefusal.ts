@@ -14,5 +14,8 @@ import { REDACTED } from './redactCallSecrets.js';
 export function redactRefusal(refusal: Refusal): Refusal {
   if (refusal.code !== 'secret_out_of_scope') return refusal;
   if (!(refusal.details ?? []).some((detail) => detail.pointer !== '')) return refusal;
-  return Object.freeze({ ...refusal, reason: reasonFor({ code: 'secret_out_of_scope', secret: REDACTED, details: [] }) });
+  return Object.freeze({
+    ...refusal,
+    reason: reasonFor({ code: 'secret_out_of_scope', secret: REDACTED, details: [] }),
+  });
 }

@@ -14,11 +14,20 @@ import { WILDCARD, type PointerSegments } from '../registry/parseResourcePointer
  * // ({ a: 'x' },        ['a', 'b'], up)    => { a: 'X' }
  * // ({ },               ['a'], up)         => the same object
  */
-export function rewriteAtPointer(value: unknown, segments: PointerSegments, rewrite: (found: unknown) => unknown): unknown {
+export function rewriteAtPointer(
+  value: unknown,
+  segments: PointerSegments,
+  rewrite: (found: unknown) => unknown,
+): unknown {
   return walk(value, segments, 0, rewrite);
 }
 
-function walk(value: unknown, segments: PointerSegments, depth: number, rewrite: (found: unknown) => unknown): unknown {
+function walk(
+  value: unknown,
+  segments: PointerSegments,
+  depth: number,
+  rewrite: (found: unknown) => unknown,
+): unknown {
   if (depth === segments.length) return rewrite(value);
   if (value === null) return value;
   if (typeof value !== 'object') return rewrite(value);
@@ -34,14 +43,24 @@ function walk(value: unknown, segments: PointerSegments, depth: number, rewrite:
     return copy === undefined ? value : Object.freeze(copy);
   }
   const record = value as Readonly<Record<string, unknown>>;
-  const keys = segment === WILDCARD ? Object.keys(record) : segment !== undefined && hasOwn(record, segment) ? [segment] : [];
+  const keys =
+    segment === WILDCARD
+      ? Object.keys(record)
+      : segment !== undefined && hasOwn(record, segment)
+        ? [segment]
+        : [];
   let copy: Record<string, unknown> | undefined;
   for (const key of keys) {
     const next = walk(record[key], segments, depth + 1, rewrite);
     if (next === record[key]) continue;
     copy ??= { ...record };
     // A key named "__proto__" must stay an own data property of the copy.
-    Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(copy, key, {
+      value: next,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return copy === undefined ? value : Object.freeze(copy);
 }

@@ -29,10 +29,12 @@ export function settleTurn(
   left: Budgets,
 ): { readonly settled: Exclude<TurnSettlement, 'pending'>; readonly spent: Spent } {
   // INVARIANT: a run never spends past a budget, so a turn with none left spends nothing.
-  if (decision === undefined || left.turns === 0) return { settled: 'dead_lettered', spent: NOTHING };
+  if (decision === undefined || left.turns === 0)
+    return { settled: 'dead_lettered', spent: NOTHING };
   if (decision.settled === 'answer') return { settled: 'answer', spent: ONE_TURN };
   const lastTurn = left.turns === 1;
-  if (decision.settled === 'rejected') return { settled: lastTurn ? 'dead_lettered' : 'rejected', spent: ONE_TURN };
+  if (decision.settled === 'rejected')
+    return { settled: lastTurn ? 'dead_lettered' : 'rejected', spent: ONE_TURN };
   const calls = decision.calls.length;
   if (lastTurn || (left.toolCalls !== undefined && calls > left.toolCalls)) {
     return { settled: 'dead_lettered', spent: ONE_TURN };

@@ -16,7 +16,10 @@ export const DEFAULT_STEP = 'default';
  * // => { turns: 2, toolCalls: 0, settled: { answer: 1, tool: 0, rejected: 1, dead_lettered: 0 },
  * //      steps: { a: { refusedTurns: 1, byCode: { not_granted: 1 } }, b: { refusedTurns: 0, byCode: {} }, default: … } }
  */
-export function summarizeRecords(records: readonly TurnRecord[], steps: readonly string[] = []): RunSummary {
+export function summarizeRecords(
+  records: readonly TurnRecord[],
+  steps: readonly string[] = [],
+): RunSummary {
   let turns = 0;
   let toolCalls = 0;
   const settled = { answer: 0, tool: 0, rejected: 0, dead_lettered: 0 };
@@ -32,7 +35,8 @@ export function summarizeRecords(records: readonly TurnRecord[], steps: readonly
     toolCalls += record.spent.toolCalls;
     if (record.settled !== 'pending') settled[record.settled]++;
     const step = stepOf(record.step ?? DEFAULT_STEP);
-    const refusal = record.refusal ?? record.dispatches?.find((dispatch) => !dispatch.allowed)?.refusal;
+    const refusal =
+      record.refusal ?? record.dispatches?.find((dispatch) => !dispatch.allowed)?.refusal;
     if (refusal === undefined) continue;
     step.refusedTurns++;
     step.byCode.set(refusal.code, (step.byCode.get(refusal.code) ?? 0) + 1);
@@ -41,8 +45,16 @@ export function summarizeRecords(records: readonly TurnRecord[], steps: readonly
   const summaries = Object.fromEntries(
     [...byStep].map(([name, step]): [string, StepSummary] => [
       name,
-      Object.freeze({ refusedTurns: step.refusedTurns, byCode: Object.freeze(Object.fromEntries(step.byCode)) }),
+      Object.freeze({
+        refusedTurns: step.refusedTurns,
+        byCode: Object.freeze(Object.fromEntries(step.byCode)),
+      }),
     ]),
   );
-  return Object.freeze({ turns, toolCalls, settled: Object.freeze(settled), steps: Object.freeze(summaries) });
+  return Object.freeze({
+    turns,
+    toolCalls,
+    settled: Object.freeze(settled),
+    steps: Object.freeze(summaries),
+  });
 }

@@ -1,5 +1,12 @@
 import type { FireOptions, FireOutcome, ToolHandlers } from '../fire/types.js';
-import type { AuthorizedCall, DispatchDecision, Gate, Refusal, RefusalCode, Step } from '../gate/types.js';
+import type {
+  AuthorizedCall,
+  DispatchDecision,
+  Gate,
+  Refusal,
+  RefusalCode,
+  Step,
+} from '../gate/types.js';
 import type { Budgets, Grant } from '../grant/types.js';
 import type { ToolEntry } from '../registry/types.js';
 
@@ -120,7 +127,12 @@ export type RunEntry =
       /** The entry the dispatch decided over, when the turn had not recorded it yet. */
       readonly tool?: RecordedTool;
     }
-  | { readonly type: 'fire'; readonly run?: string; readonly turn: number; readonly fire: FireRecord };
+  | {
+      readonly type: 'fire';
+      readonly run?: string;
+      readonly turn: number;
+      readonly fire: FireRecord;
+    };
 
 /** Refused turns of one step, and why. */
 export interface StepSummary {
@@ -154,7 +166,11 @@ export interface Run {
    * `dispatch`, then, only if allowed, the handler (see `fire`); records how
    * the call ended. Never rejects for a refusal or a handler's failure.
    */
-  readonly fire: (call: unknown, handlers: ToolHandlers, options?: FireOptions) => Promise<FireOutcome>;
+  readonly fire: (
+    call: unknown,
+    handlers: ToolHandlers,
+    options?: FireOptions,
+  ) => Promise<FireOutcome>;
   readonly status: RunStatus;
   /** The budgets in force (the run's over the grant's, key by key). */
   readonly budgets: Budgets;

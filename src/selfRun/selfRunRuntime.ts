@@ -49,32 +49,49 @@ const FILE_TOOLS = new Set(['fs-read', 'fs-write']);
  * // ({ modelServed: true }) / ({ folder, modelServed: false }) => text-summarize@1 only; no workflow
  */
 export function selfRunRuntime(options: SelfRunOptions): SelfRunRuntime {
-  if (!isPlainObject(options)) throw new ToolgateError('invalid_option', 'selfRunRuntime needs { folder?, modelServed }');
+  if (!isPlainObject(options))
+    throw new ToolgateError('invalid_option', 'selfRunRuntime needs { folder?, modelServed }');
   for (const key of Object.keys(options)) {
     if (key !== 'folder' && key !== 'modelServed') {
-      throw new ToolgateError('invalid_option', `selfRunRuntime has no option ${JSON.stringify(key)}; the options are folder, modelServed`);
+      throw new ToolgateError(
+        'invalid_option',
+        `selfRunRuntime has no option ${JSON.stringify(key)}; the options are folder, modelServed`,
+      );
     }
   }
   const folder = hasOwn(options, 'folder') ? options.folder : undefined;
   const { modelServed } = options;
   if (typeof modelServed !== 'boolean') {
-    throw new ToolgateError('invalid_option', `modelServed ${describeValue(modelServed)} must be true or false`);
+    throw new ToolgateError(
+      'invalid_option',
+      `modelServed ${describeValue(modelServed)} must be true or false`,
+    );
   }
   if (folder !== undefined && typeof folder !== 'string') {
-    throw new ToolgateError('invalid_option', `folder ${describeValue(folder)} must be an absolute path, or left out`);
+    throw new ToolgateError(
+      'invalid_option',
+      `folder ${describeValue(folder)} must be an absolute path, or left out`,
+    );
   }
   const fileTools = folder !== undefined && modelServed;
   // Built the grant first: a bad folder throws before anything exists.
   const grant = fileTools
-    ? createGrant({ tools: READ_ONLY_FILE_TOOLS.map((name) => `${name}@1`), folders: [{ path: folder, access: 'read' }] })
+    ? createGrant({
+        tools: READ_ONLY_FILE_TOOLS.map((name) => `${name}@1`),
+        folders: [{ path: folder, access: 'read' }],
+      })
     : undefined;
   const builtins = builtinsFor('self-run').filter(({ definition }) =>
-    FILE_TOOLS.has(definition.name) ? fileTools && READ_ONLY_FILE_TOOLS.includes(definition.name) : true,
+    FILE_TOOLS.has(definition.name)
+      ? fileTools && READ_ONLY_FILE_TOOLS.includes(definition.name)
+      : true,
   );
   const registry = createRegistryWith(builtins);
   return Object.freeze({
     registry,
     fileTools,
-    ...(grant === undefined ? {} : { workflow: Object.freeze({ name: 'starter' as const, grant }) }),
+    ...(grant === undefined
+      ? {}
+      : { workflow: Object.freeze({ name: 'starter' as const, grant }) }),
   });
 }

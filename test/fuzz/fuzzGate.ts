@@ -1,4 +1,10 @@
-import type { AuthorizedCall, DispatchDecision, GateContext, Refusal, TurnDecision } from '../../src/index.js';
+import type {
+  AuthorizedCall,
+  DispatchDecision,
+  GateContext,
+  Refusal,
+  TurnDecision,
+} from '../../src/index.js';
 import {
   type OracleCall,
   type OracleScope,
@@ -11,7 +17,20 @@ import {
   whyDispatchInvalid,
   whyProposalInvalid,
 } from './oracle.js';
-import { aCall, aDeepTurn, aHost, aHugeTurn, aMutatedText, aPath, aSecret, aTurnValue, aUrl, aWideTurn, anything, argumentsFor } from './generators.js';
+import {
+  aCall,
+  aDeepTurn,
+  aHost,
+  aHugeTurn,
+  aMutatedText,
+  aPath,
+  aSecret,
+  aTurnValue,
+  aUrl,
+  aWideTurn,
+  anything,
+  argumentsFor,
+} from './generators.js';
 import { createRandom, type Random } from './random.js';
 import { ORACLE_SCOPES, ORACLE_TOOLS, createFuzzWorld } from './setup.js';
 import { parseStrictJson } from './strictJson.js';
@@ -93,8 +112,17 @@ function generate(family: Family, random: Random): unknown {
 }
 
 const CODES = new Set([
-  'malformed_proposal', 'not_granted', 'hidden_tool', 'bad_arguments', 'unknown_tool', 'unsupported_shape',
-  'network_out_of_scope', 'folder_out_of_scope', 'secret_out_of_scope', 'check_failed', 'check_refused',
+  'malformed_proposal',
+  'not_granted',
+  'hidden_tool',
+  'bad_arguments',
+  'unknown_tool',
+  'unsupported_shape',
+  'network_out_of_scope',
+  'folder_out_of_scope',
+  'secret_out_of_scope',
+  'check_failed',
+  'check_refused',
 ]);
 const REFUSAL_KEYS = new Set(['check', 'code', 'reason', 'callIndex', 'ref', 'details']);
 
@@ -107,22 +135,34 @@ function isWellFormed(refusal: Refusal): boolean {
     CODES.has(refusal.code) &&
     typeof refusal.reason === 'string' &&
     refusal.reason !== '' &&
-    (refusal.details === undefined || refusal.details.every((detail) => typeof detail.pointer === 'string' && typeof detail.message === 'string'))
+    (refusal.details === undefined ||
+      refusal.details.every(
+        (detail) => typeof detail.pointer === 'string' && typeof detail.message === 'string',
+      ))
   );
 }
 
 /** What the oracle says each stage must settle, from the decoded turn. */
-function judge(turn: OracleTurn, scope: OracleScope): { readonly proposal: TurnDecision['settled']; readonly flow: TurnDecision['settled'] } {
+function judge(
+  turn: OracleTurn,
+  scope: OracleScope,
+): { readonly proposal: TurnDecision['settled']; readonly flow: TurnDecision['settled'] } {
   if (turn.kind === 'invalid') return { proposal: 'rejected', flow: 'rejected' };
   if (turn.kind === 'answer') return { proposal: 'answer', flow: 'answer' };
-  if (turn.calls.some((call) => whyProposalInvalid(call, scope, ORACLE_TOOLS) !== undefined)) return { proposal: 'rejected', flow: 'rejected' };
-  const dispatchable = turn.calls.every((call) => whyDispatchInvalid(withShape(call), scope, ORACLE_TOOLS) === undefined);
+  if (turn.calls.some((call) => whyProposalInvalid(call, scope, ORACLE_TOOLS) !== undefined))
+    return { proposal: 'rejected', flow: 'rejected' };
+  const dispatchable = turn.calls.every(
+    (call) => whyDispatchInvalid(withShape(call), scope, ORACLE_TOOLS) === undefined,
+  );
   return { proposal: 'tool', flow: dispatchable ? 'tool' : 'rejected' };
 }
 
 /** The call as the proposal stage hands it on: the default shape filled in. */
 function withShape(call: OracleCall) {
-  return { ...call, shape: call.shape ?? ORACLE_TOOLS.get(`${call.tool}@${call.version}`)?.shapes[0] ?? 'call' };
+  return {
+    ...call,
+    shape: call.shape ?? ORACLE_TOOLS.get(`${call.tool}@${call.version}`)?.shapes[0] ?? 'call',
+  };
 }
 
 /** Does an authorized call carry exactly what the oracle decoded? */
@@ -141,7 +181,8 @@ function sameCall(authorized: AuthorizedCall, decoded: OracleCall): boolean {
 /** Do two decisions say the same, field by field (key order aside)? */
 function sameDecision(a: TurnDecision, b: TurnDecision): boolean {
   if (a.settled === 'answer' && b.settled === 'answer') return a.answer === b.answer;
-  if (a.settled === 'tool' && b.settled === 'tool') return JSON.stringify(a.calls) === JSON.stringify(b.calls);
+  if (a.settled === 'tool' && b.settled === 'tool')
+    return JSON.stringify(a.calls) === JSON.stringify(b.calls);
   if (a.settled !== 'rejected' || b.settled !== 'rejected') return false;
   const [x, y] = [a.refusal, b.refusal];
   return (
@@ -156,12 +197,19 @@ function sameDecision(a: TurnDecision, b: TurnDecision): boolean {
 
 /** Reads a call handed to checkDispatch that the gate did not issue, as the README describes. */
 function decodeForged(value: unknown): OracleCall | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !isPlainJson(value, 0)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !isPlainJson(value, 0))
+    return undefined;
   const call = value as Record<string, unknown>;
   const keys = ['tool', 'version', 'ref', 'shape', 'arguments', 'rawArguments'];
   if (Object.keys(call).some((key) => !keys.includes(key))) return undefined;
   const { tool, version, ref, shape, arguments: args, rawArguments } = call;
-  if (typeof tool !== 'string' || typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) return undefined;
+  if (
+    typeof tool !== 'string' ||
+    typeof version !== 'number' ||
+    !Number.isSafeInteger(version) ||
+    version < 1
+  )
+    return undefined;
   if (ref !== `${tool}@${version}` || typeof shape !== 'string') return undefined;
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return undefined;
   if (rawArguments !== undefined) {
@@ -177,18 +225,28 @@ function forge(random: Random, call: AuthorizedCall): Record<string, unknown> {
   const forged = JSON.parse(JSON.stringify(call)) as Record<string, unknown>;
   const args = forged.arguments as Record<string, unknown>;
   const keepRawInStep = () => {
-    if (forged.rawArguments !== undefined && random.chance(0.7)) forged.rawArguments = JSON.stringify(forged.arguments);
+    if (forged.rawArguments !== undefined && random.chance(0.7))
+      forged.rawArguments = JSON.stringify(forged.arguments);
   };
   switch (random.int(9)) {
     case 0:
     case 1: {
       const key = random.pick(['path', 'url', 'secret', 'hosts', 'dest', 'files', 'query']);
-      args[key] = random.pick([aPath, aUrl, aSecret, () => [aHost(random)], () => [{ path: aPath(random) }]])(random);
+      args[key] = random.pick([
+        aPath,
+        aUrl,
+        aSecret,
+        () => [aHost(random)],
+        () => [{ path: aPath(random) }],
+      ])(random);
       keepRawInStep();
       break;
     }
     case 2:
-      forged.arguments = argumentsFor(random, random.pick(['fs-read', 'fs-write', 'http/get', 'sync/all', 'files/copy']));
+      forged.arguments = argumentsFor(
+        random,
+        random.pick(['fs-read', 'fs-write', 'http/get', 'sync/all', 'files/copy']),
+      );
       keepRawInStep();
       break;
     case 3:
@@ -199,7 +257,11 @@ function forge(random: Random, call: AuthorizedCall): Record<string, unknown> {
       forged.shape = random.pick(['call', 'read', 'overwrite', 'stream', 'append', '']);
       break;
     case 5:
-      forged[random.pick(['extra', '__proto__', 'visible'])] = random.pick<unknown>([true, 'x', {}]);
+      forged[random.pick(['extra', '__proto__', 'visible'])] = random.pick<unknown>([
+        true,
+        'x',
+        {},
+      ]);
       break;
     case 6: {
       // rawArguments that repeat a key: the checked value last, another value first.
@@ -208,10 +270,17 @@ function forge(random: Random, call: AuthorizedCall): Record<string, unknown> {
       break;
     }
     case 7:
-      forged.rawArguments = JSON.stringify(forged.arguments, null, random.chance(0.5) ? 1 : undefined);
+      forged.rawArguments = JSON.stringify(
+        forged.arguments,
+        null,
+        random.chance(0.5) ? 1 : undefined,
+      );
       break;
     default:
-      Reflect.deleteProperty(forged, random.pick(['tool', 'version', 'ref', 'shape', 'arguments', 'rawArguments']));
+      Reflect.deleteProperty(
+        forged,
+        random.pick(['tool', 'version', 'ref', 'shape', 'arguments', 'rawArguments']),
+      );
   }
   return forged;
 }
@@ -240,7 +309,9 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     } catch {
       shown = Object.prototype.toString.call(input);
     }
-    samples.push(`${what} (context ${context}): ${shown.length > 400 ? `${shown.slice(0, 400)}…` : shown}`);
+    samples.push(
+      `${what} (context ${context}): ${shown.length > 400 ? `${shown.slice(0, 400)}…` : shown}`,
+    );
   };
   /** Runs one gate entry point; an exception is counted and noted, and gives undefined. */
   const guarded = <T>(run: () => T, input: unknown, context: number): T | undefined => {
@@ -253,14 +324,25 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     }
   };
   /** Dispatches one call and checks the verdict against the oracle for that context. */
-  const dispatchAndJudge = (call: AuthorizedCall | Record<string, unknown>, decoded: OracleCall | undefined, index: number): DispatchDecision | undefined => {
-    const verdict = guarded(() => gate.checkDispatch(call, contexts[index] as GateContext), call, index);
+  const dispatchAndJudge = (
+    call: AuthorizedCall | Record<string, unknown>,
+    decoded: OracleCall | undefined,
+    index: number,
+  ): DispatchDecision | undefined => {
+    const verdict = guarded(
+      () => gate.checkDispatch(call, contexts[index] as GateContext),
+      call,
+      index,
+    );
     if (verdict === undefined) return undefined;
     if (!verdict.allowed && !isWellFormed(verdict.refusal)) {
       inconsistencies++;
       note('ill-formed dispatch refusal', verdict, index);
     }
-    const valid = decoded !== undefined && whyDispatchInvalid(withShape(decoded), ORACLE_SCOPES[index] as OracleScope, ORACLE_TOOLS) === undefined;
+    const valid =
+      decoded !== undefined &&
+      whyDispatchInvalid(withShape(decoded), ORACLE_SCOPES[index] as OracleScope, ORACLE_TOOLS) ===
+        undefined;
     if (verdict.allowed && !valid) {
       escapes++;
       note('escape at dispatch', call, index);
@@ -273,7 +355,8 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
 
   const started = performance.now();
   for (let done = 0; done < options.proposals; done++) {
-    if (options.onProgress !== undefined && done > 0 && done % 50_000 === 0) options.onProgress(done);
+    if (options.onProgress !== undefined && done > 0 && done % 50_000 === 0)
+      options.onProgress(done);
     const family = pickFamily(random);
     families[family] = (families[family] ?? 0) + 1;
     const index = random.int(contexts.length);
@@ -328,7 +411,11 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     }
     if (!sameDecision(flow, preflight)) {
       inconsistencies++;
-      note(`authorize ${JSON.stringify(preflight).slice(0, 200)} differs from checkTurn+checkDispatch ${JSON.stringify(flow).slice(0, 200)}`, input, index);
+      note(
+        `authorize ${JSON.stringify(preflight).slice(0, 200)} differs from checkTurn+checkDispatch ${JSON.stringify(flow).slice(0, 200)}`,
+        input,
+        index,
+      );
     }
 
     // The oracle's verdict; a decoded value near the size limit is left unjudged (its size is counted approximately).
@@ -339,12 +426,19 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
       // The gate sizes a decoded value approximately (strings by UTF-16 length, escapes not
       // expanded), so a value near the limit, or a large one whose JSON text has escapes, is not judged.
       const json = (JSON.stringify(input) as string | undefined) ?? '';
-      if (json.length > MAX_BYTES * 0.9 && (json.length < MAX_BYTES * 1.1 || json.includes('\\'))) continue;
-      decoded = json.length >= MAX_BYTES * 1.1 ? { kind: 'invalid', why: 'too large' } : decodeTurnValue(input);
+      if (json.length > MAX_BYTES * 0.9 && (json.length < MAX_BYTES * 1.1 || json.includes('\\')))
+        continue;
+      decoded =
+        json.length >= MAX_BYTES * 1.1
+          ? { kind: 'invalid', why: 'too large' }
+          : decodeTurnValue(input);
     }
     judged++;
     const expected = judge(decoded, scope);
-    for (const [stage, actual, want] of [['checkTurn', turn.settled, expected.proposal], ['authorize', preflight.settled, expected.flow]] as const) {
+    for (const [stage, actual, want] of [
+      ['checkTurn', turn.settled, expected.proposal],
+      ['authorize', preflight.settled, expected.flow],
+    ] as const) {
       if (actual === want) continue;
       if (want === 'rejected' || (actual === 'tool' && want === 'answer')) {
         escapes++;
@@ -353,7 +447,11 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
         falseRefusals++;
         const decision = stage === 'checkTurn' ? turn : preflight;
         const why = decision.settled === 'rejected' ? `: ${decision.refusal.reason}` : '';
-        note(`false refusal: ${stage} settled ${actual}${why}, the oracle says ${want}`, input, index);
+        note(
+          `false refusal: ${stage} settled ${actual}${why}, the oracle says ${want}`,
+          input,
+          index,
+        );
       }
     }
     if (turn.settled === 'tool' && decoded.kind === 'calls') {
@@ -369,7 +467,8 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
         const other = random.int(contexts.length);
         for (const [callIndex, call] of turn.calls.entries()) {
           dispatched.calls++;
-          if (dispatchAndJudge(call, decoded.calls[callIndex], other)?.allowed === true) dispatched.allowed++;
+          if (dispatchAndJudge(call, decoded.calls[callIndex], other)?.allowed === true)
+            dispatched.allowed++;
         }
       }
     }

@@ -88,7 +88,8 @@ export function decodeTurnText(text: string): OracleTurn {
 /** Decodes an already decoded turn (plain JSON data, as the fuzzer builds it). */
 export function decodeTurnValue(value: unknown): OracleTurn {
   const text = JSON.stringify(value) as string | undefined;
-  if (text === undefined || !isPlainJson(value, 0)) return { kind: 'invalid', why: 'not plain JSON data' };
+  if (text === undefined || !isPlainJson(value, 0))
+    return { kind: 'invalid', why: 'not plain JSON data' };
   return decodeEnvelope(value);
 }
 
@@ -97,7 +98,8 @@ export function isPlainJson(value: unknown, depth: number): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value);
   if (typeof value !== 'object' || depth >= MAX_DEPTH) return false;
-  if (Array.isArray(value)) return (value as unknown[]).every((item) => isPlainJson(item, depth + 1));
+  if (Array.isArray(value))
+    return (value as unknown[]).every((item) => isPlainJson(item, depth + 1));
   const proto: unknown = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return false;
   return Object.values(value).every((item) => isPlainJson(item, depth + 1));
@@ -108,18 +110,24 @@ function decodeEnvelope(value: unknown): OracleTurn {
   const keys = Object.keys(value);
   if (keys.length !== 1) return { kind: 'invalid', why: 'turn needs exactly one key' };
   if (keys[0] === 'answer') {
-    return typeof value.answer === 'string' ? { kind: 'answer', answer: value.answer } : { kind: 'invalid', why: 'answer not a string' };
+    return typeof value.answer === 'string'
+      ? { kind: 'answer', answer: value.answer }
+      : { kind: 'invalid', why: 'answer not a string' };
   }
   const calls = value.calls;
-  if (keys[0] !== 'calls' || !Array.isArray(calls) || calls.length === 0) return { kind: 'invalid', why: 'calls not a non-empty list' };
+  if (keys[0] !== 'calls' || !Array.isArray(calls) || calls.length === 0)
+    return { kind: 'invalid', why: 'calls not a non-empty list' };
   const decoded: OracleCall[] = [];
   for (const item of calls as unknown[]) {
-    if (!isObject(item) || Object.keys(item).some((key) => !CALL_KEYS.includes(key))) return { kind: 'invalid', why: 'bad call keys' };
+    if (!isObject(item) || Object.keys(item).some((key) => !CALL_KEYS.includes(key)))
+      return { kind: 'invalid', why: 'bad call keys' };
     const { tool, version, shape } = item;
     let args = item.arguments;
     if (typeof tool !== 'string' || tool === '') return { kind: 'invalid', why: 'bad tool' };
-    if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) return { kind: 'invalid', why: 'bad version' };
-    if (shape !== undefined && (typeof shape !== 'string' || shape === '')) return { kind: 'invalid', why: 'bad shape' };
+    if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1)
+      return { kind: 'invalid', why: 'bad version' };
+    if (shape !== undefined && (typeof shape !== 'string' || shape === ''))
+      return { kind: 'invalid', why: 'bad shape' };
     let rawArguments: string | undefined;
     if (typeof args === 'string') {
       rawArguments = args;
@@ -131,13 +139,23 @@ function decodeEnvelope(value: unknown): OracleTurn {
       args = parsed.value;
     }
     if (!isObject(args)) return { kind: 'invalid', why: 'arguments not an object' };
-    decoded.push({ tool, version, shape, arguments: args, ...(rawArguments === undefined ? {} : { rawArguments }) });
+    decoded.push({
+      tool,
+      version,
+      shape,
+      arguments: args,
+      ...(rawArguments === undefined ? {} : { rawArguments }),
+    });
   }
   return { kind: 'calls', calls: decoded };
 }
 
 /** Checks 1, visibility and 2: why the proposal stage must refuse this call, if it must. */
-export function whyProposalInvalid(call: OracleCall, scope: OracleScope, tools: ReadonlyMap<string, OracleTool>): string | undefined {
+export function whyProposalInvalid(
+  call: OracleCall,
+  scope: OracleScope,
+  tools: ReadonlyMap<string, OracleTool>,
+): string | undefined {
   const ref = `${call.tool}@${call.version}`;
   const tool = tools.get(ref);
   if (tool === undefined || !tool.grantable || !scope.tools.includes(ref)) return 'not granted';
@@ -156,22 +174,32 @@ function isVisible(name: string, visible: readonly string[]): boolean {
 
 /** Checks 3–8: why the dispatch stage must refuse this call (its shape resolved), if it must. */
 export function whyDispatchInvalid(
-  call: { readonly tool: string; readonly version: number; readonly shape: string; readonly arguments: Readonly<Record<string, unknown>> },
+  call: {
+    readonly tool: string;
+    readonly version: number;
+    readonly shape: string;
+    readonly arguments: Readonly<Record<string, unknown>>;
+  },
   scope: OracleScope,
   tools: ReadonlyMap<string, OracleTool>,
 ): string | undefined {
   const ref = `${call.tool}@${call.version}`;
   const tool = tools.get(ref);
-  if (scope.step !== undefined && !scope.step.tools.includes(call.tool)) return 'unknown to the step';
+  if (scope.step !== undefined && !scope.step.tools.includes(call.tool))
+    return 'unknown to the step';
   if (tool !== undefined && !tool.shapes.includes(call.shape)) return 'unsupported shape';
   if (tool === undefined || !tool.grantable || !scope.tools.includes(ref)) return 'not granted';
   for (const pattern of tool.network) {
-    if (!scope.network.some((outer) => isPatternInside(pattern, outer))) return 'tool network outside';
+    if (!scope.network.some((outer) => isPatternInside(pattern, outer)))
+      return 'tool network outside';
   }
   const kinds = [['url', 'host'], ['path'], ['secret']] as const;
   for (const group of kinds) {
-    if (group[0] === 'secret' && tool.secrets.some((name) => !isSecretGranted(name, scope.secrets))) return 'tool secret outside';
-    for (const resource of tool.resources.filter((item) => (group as readonly string[]).includes(item.kind))) {
+    if (group[0] === 'secret' && tool.secrets.some((name) => !isSecretGranted(name, scope.secrets)))
+      return 'tool secret outside';
+    for (const resource of tool.resources.filter((item) =>
+      (group as readonly string[]).includes(item.kind),
+    )) {
       const found = findValues(call.arguments, resource.at);
       if (found === undefined) return 'pointer through a scalar';
       for (const value of found) {
@@ -194,7 +222,8 @@ function findValues(args: unknown, at: readonly string[]): unknown[] | undefined
       if (Array.isArray(value)) {
         const items = value as unknown[];
         if (segment === '*') next.push(...items);
-        else if (/^(?:0|[1-9]\d*)$/.test(segment) && Number(segment) < items.length) next.push(items[Number(segment)]);
+        else if (/^(?:0|[1-9]\d*)$/.test(segment) && Number(segment) < items.length)
+          next.push(items[Number(segment)]);
       } else if (segment === '*') {
         next.push(...Object.values(value as Record<string, unknown>));
       } else if (Object.hasOwn(value, segment)) {
@@ -206,33 +235,58 @@ function findValues(args: unknown, at: readonly string[]): unknown[] | undefined
   return found;
 }
 
-function whyValueOutside(resource: OracleResource, value: unknown, scope: OracleScope): string | undefined {
+function whyValueOutside(
+  resource: OracleResource,
+  value: unknown,
+  scope: OracleScope,
+): string | undefined {
   switch (resource.kind) {
     case 'path':
       return whyPathOutside(value, resource.access, scope);
     case 'url': {
       const target = readUrl(value);
-      return target === undefined || !scope.network.some((pattern) => matches(pattern, target.host, target.port)) ? 'url outside' : undefined;
+      return target === undefined ||
+        !scope.network.some((pattern) => matches(pattern, target.host, target.port))
+        ? 'url outside'
+        : undefined;
     }
     case 'host': {
       const target = readHost(value);
-      return target === undefined || !scope.network.some((pattern) => matches(pattern, target.host, target.port)) ? 'host outside' : undefined;
+      return target === undefined ||
+        !scope.network.some((pattern) => matches(pattern, target.host, target.port))
+        ? 'host outside'
+        : undefined;
     }
     case 'secret':
-      return typeof value === 'string' && /^[\w.-]{1,128}$/.test(value) && isSecretGranted(value, scope.secrets) ? undefined : 'secret outside';
+      return typeof value === 'string' &&
+        /^[\w.-]{1,128}$/.test(value) &&
+        isSecretGranted(value, scope.secrets)
+        ? undefined
+        : 'secret outside';
   }
 }
 
-function whyPathOutside(value: unknown, access: 'read' | 'write', scope: OracleScope): string | undefined {
-  const usable = (text: unknown): text is string => typeof text === 'string' && text !== '' && !text.includes('\0') && !text.includes('\\');
+function whyPathOutside(
+  value: unknown,
+  access: 'read' | 'write',
+  scope: OracleScope,
+): string | undefined {
+  const usable = (text: unknown): text is string =>
+    typeof text === 'string' && text !== '' && !text.includes('\0') && !text.includes('\\');
   if (!usable(value)) return 'path not usable';
-  if (!value.startsWith('/') && !(usable(scope.cwd) && scope.cwd.startsWith('/'))) return 'relative path without cwd';
+  if (!value.startsWith('/') && !(usable(scope.cwd) && scope.cwd.startsWith('/')))
+    return 'relative path without cwd';
   // posix.resolve is lexical: "//" collapses, "." drops, ".." never climbs above "/".
-  const resolved = value.startsWith('/') ? posix.resolve(value) : posix.resolve(scope.cwd as string, value);
+  const resolved = value.startsWith('/')
+    ? posix.resolve(value)
+    : posix.resolve(scope.cwd as string, value);
   const inside = scope.roots.some(({ path, write }) => {
     if (access === 'write' && !write) return false;
     const relative = posix.relative(path, resolved);
-    return relative === '' || (relative !== '..' && !relative.startsWith('../') && !posix.isAbsolute(relative));
+    return (
+      relative === '' ||
+      (relative !== '..' && !relative.startsWith('../') && !posix.isAbsolute(relative))
+    );
   });
   return inside ? undefined : 'path outside';
 }
@@ -242,34 +296,55 @@ const IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f]/;
 
 /** Reads a URL value the way SPEC §6.2 demands, or undefined when it must be refused. */
-export function readUrl(value: unknown): { readonly host: string; readonly port: number } | undefined {
+export function readUrl(
+  value: unknown,
+): { readonly host: string; readonly port: number } | undefined {
   if (typeof value !== 'string') return undefined;
-  const scheme = ['http://', 'https://', 'ws://', 'wss://'].find((prefix) => value.startsWith(prefix));
-  if (scheme === undefined || CONTROL_OR_SPACE.test(value) || value.includes('\\')) return undefined;
+  const scheme = ['http://', 'https://', 'ws://', 'wss://'].find((prefix) =>
+    value.startsWith(prefix),
+  );
+  if (scheme === undefined || CONTROL_OR_SPACE.test(value) || value.includes('\\'))
+    return undefined;
   const rest = value.slice(scheme.length);
   const end = rest.search(/[#/?]/);
   const authority = end === -1 ? rest : rest.slice(0, end);
-  if (authority === '' || authority.includes('@') || authority.includes('%') || IGNORABLE.test(authority)) return undefined;
+  if (
+    authority === '' ||
+    authority.includes('@') ||
+    authority.includes('%') ||
+    IGNORABLE.test(authority)
+  )
+    return undefined;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     return undefined;
   }
-  const port = url.port === '' ? (scheme === 'https://' || scheme === 'wss://' ? 443 : 80) : Number(url.port);
+  const port =
+    url.port === '' ? (scheme === 'https://' || scheme === 'wss://' ? 443 : 80) : Number(url.port);
   const host = finishHost(url.hostname);
   if (host === undefined || port === 0) return undefined;
   // A differential of our own: an all-ASCII name authority must read as the same host by plain
   // splitting. Not for IPv4 forms: a last label of digits or 0x-hex makes the host an address.
   const plain = authority.replace(/:\d*$/, '').toLowerCase().replace(/\.$/, '');
   const lastLabel = plain.slice(plain.lastIndexOf('.') + 1);
-  if (/^[\w.-]+$/.test(plain) && !/^(?:\d+|0x[\da-f]*)$/.test(lastLabel) && plain !== host) return undefined;
+  if (/^[\w.-]+$/.test(plain) && !/^(?:\d+|0x[\da-f]*)$/.test(lastLabel) && plain !== host)
+    return undefined;
   return { host, port };
 }
 
 /** Reads a `host` or `host:port` value (SPEC §6.2), or undefined when it must be refused. */
-export function readHost(value: unknown): { readonly host: string; readonly port: number | undefined } | undefined {
-  if (typeof value !== 'string' || value === '' || CONTROL_OR_SPACE.test(value) || /[#%/?@\\]/.test(value)) return undefined;
+export function readHost(
+  value: unknown,
+): { readonly host: string; readonly port: number | undefined } | undefined {
+  if (
+    typeof value !== 'string' ||
+    value === '' ||
+    CONTROL_OR_SPACE.test(value) ||
+    /[#%/?@\\]/.test(value)
+  )
+    return undefined;
   let hostText = value;
   let portText: string | undefined;
   if (value.startsWith('[')) {
@@ -286,7 +361,8 @@ export function readHost(value: unknown): { readonly host: string; readonly port
     portText = value.slice(value.lastIndexOf(':') + 1);
     if (hostText.includes(':')) return undefined;
   }
-  if (portText !== undefined && (!/^[1-9]\d{0,4}$/.test(portText) || Number(portText) > 65535)) return undefined;
+  if (portText !== undefined && (!/^[1-9]\d{0,4}$/.test(portText) || Number(portText) > 65535))
+    return undefined;
   if (hostText === '' || IGNORABLE.test(hostText)) return undefined;
   let hostname: string;
   try {
@@ -295,7 +371,9 @@ export function readHost(value: unknown): { readonly host: string; readonly port
     return undefined;
   }
   const host = finishHost(hostname);
-  return host === undefined ? undefined : { host, port: portText === undefined ? undefined : Number(portText) };
+  return host === undefined
+    ? undefined
+    : { host, port: portText === undefined ? undefined : Number(portText) };
 }
 
 /** One trailing dot dropped; no empty label; no "*". */
@@ -321,9 +399,14 @@ function isPatternInside(inner: OraclePattern, outer: OraclePattern): boolean {
   if (outer.port !== undefined && inner.port !== outer.port) return false;
   if (outer.kind === 'exact') return inner.kind === 'exact' && inner.host === outer.host;
   const name = inner.kind === 'exact' ? inner.host : inner.suffix;
-  return !isIp(name) && (name === outer.suffix ? inner.kind === 'wildcard' : name.endsWith(`.${outer.suffix}`));
+  return (
+    !isIp(name) &&
+    (name === outer.suffix ? inner.kind === 'wildcard' : name.endsWith(`.${outer.suffix}`))
+  );
 }
 
 function isSecretGranted(name: string, granted: readonly string[]): boolean {
-  return granted.some((entry) => (entry.endsWith('*') ? name.startsWith(entry.slice(0, -1)) : entry === name));
+  return granted.some((entry) =>
+    entry.endsWith('*') ? name.startsWith(entry.slice(0, -1)) : entry === name,
+  );
 }

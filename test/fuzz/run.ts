@@ -10,7 +10,8 @@ import { runFuzz, type FuzzReport } from './fuzzGate.js';
 function readOption(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
   const value = at === -1 ? fallback : Number(process.argv[at + 1]);
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new Error(`--${name} must be a whole number`);
   return value;
 }
 
@@ -25,14 +26,17 @@ const report: FuzzReport = runFuzz({
   },
 });
 console.log(formatReport(report));
-process.exitCode = report.escapes + report.falseRefusals + report.exceptions + report.inconsistencies === 0 ? 0 : 1;
+process.exitCode =
+  report.escapes + report.falseRefusals + report.exceptions + report.inconsistencies === 0 ? 0 : 1;
 
 /** The report as the lines a reviewer reads. */
 export function formatReport(r: FuzzReport): string {
   const seconds = r.ms / 1000;
   const lines = [
     `proposals:        ${r.proposals.toLocaleString('en')} in ${seconds.toFixed(1)} s (${Math.round(r.proposals / seconds).toLocaleString('en')} proposals/s)`,
-    `families:         ${Object.entries(r.families).map(([family, count]) => `${family} ${count.toLocaleString('en')}`).join(', ')}`,
+    `families:         ${Object.entries(r.families)
+      .map(([family, count]) => `${family} ${count.toLocaleString('en')}`)
+      .join(', ')}`,
     `authorize:        tool ${r.settled.tool.toLocaleString('en')}, answer ${r.settled.answer.toLocaleString('en')}, rejected ${r.settled.rejected.toLocaleString('en')}`,
     `checkDispatch:    ${r.dispatched.calls.toLocaleString('en')} calls, ${r.dispatched.allowed.toLocaleString('en')} allowed (forged: ${r.forged.calls.toLocaleString('en')} calls, ${r.forged.allowed.toLocaleString('en')} allowed)`,
     `judged by oracle: ${r.judged.toLocaleString('en')} turns`,

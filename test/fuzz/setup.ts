@@ -1,4 +1,12 @@
-import { createGate, createGrant, createRegistry, type Gate, type GateContext, type Registry, type ToolDefinition } from '../../src/index.js';
+import {
+  createGate,
+  createGrant,
+  createRegistry,
+  type Gate,
+  type GateContext,
+  type Registry,
+  type ToolDefinition,
+} from '../../src/index.js';
 import type { OracleScope, OracleTool } from './oracle.js';
 
 /**
@@ -9,8 +17,13 @@ import type { OracleScope, OracleTool } from './oracle.js';
 
 const str = (value: unknown) => typeof value === 'string';
 /** Exactly these keys are present (`required`) or may be (`optional`), no others. */
-const keysWithin = (args: Readonly<Record<string, unknown>>, required: readonly string[], optional: readonly string[] = []) =>
-  required.every((key) => Object.hasOwn(args, key)) && Object.keys(args).every((key) => required.includes(key) || optional.includes(key));
+const keysWithin = (
+  args: Readonly<Record<string, unknown>>,
+  required: readonly string[],
+  optional: readonly string[] = [],
+) =>
+  required.every((key) => Object.hasOwn(args, key)) &&
+  Object.keys(args).every((key) => required.includes(key) || optional.includes(key));
 
 export const DEFINITIONS: readonly ToolDefinition[] = [
   {
@@ -37,14 +50,21 @@ export const DEFINITIONS: readonly ToolDefinition[] = [
     name: 'net/ping',
     version: 1,
     description: 'Pings hosts.',
-    inputSchema: { type: 'object', properties: { hosts: { type: 'array', items: { type: 'string' } } } },
+    inputSchema: {
+      type: 'object',
+      properties: { hosts: { type: 'array', items: { type: 'string' } } },
+    },
     resources: [{ kind: 'host', at: '/hosts/*' }],
   },
   {
     name: 'vault/use',
     version: 1,
     description: 'Uses a secret.',
-    inputSchema: { type: 'object', properties: { secret: { type: 'string' } }, required: ['secret'] },
+    inputSchema: {
+      type: 'object',
+      properties: { secret: { type: 'string' } },
+      required: ['secret'],
+    },
     resources: [{ kind: 'secret', at: '/secret' }],
   },
   {
@@ -70,7 +90,10 @@ export const DEFINITIONS: readonly ToolDefinition[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        files: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } },
+        files: {
+          type: 'array',
+          items: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+        },
         dest: { type: 'string' },
       },
       required: ['files', 'dest'],
@@ -90,60 +113,107 @@ export const DEFINITIONS: readonly ToolDefinition[] = [
 
 /** The oracle's view of every registered tool, with each inputSchema as a hand-written predicate. */
 export const ORACLE_TOOLS: ReadonlyMap<string, OracleTool> = new Map<string, OracleTool>(
-  ([
-    { ref: 'fs-read@1', shapes: ['read'], resources: [{ kind: 'path', at: ['path'], access: 'read' }], validArguments: (a) => keysWithin(a, ['path']) && str(a.path) },
-    { ref: 'fs-write@1', shapes: ['overwrite'], resources: [{ kind: 'path', at: ['path'], access: 'write' }], validArguments: (a) => keysWithin(a, ['path', 'content']) && str(a.path) && str(a.content) },
-    {
-      ref: 'text-summarize@1',
-      validArguments: (a) =>
-        keysWithin(a, ['text'], ['maxSentences']) &&
-        str(a.text) &&
-        (a.maxSentences === undefined || (typeof a.maxSentences === 'number' && Number.isInteger(a.maxSentences) && a.maxSentences >= 1)),
-    },
-    {
-      ref: 'slack/search@1',
-      network: [{ kind: 'exact', host: 'api.slack.com' }],
-      secrets: ['SLACK_TOKEN'],
-      validArguments: (a) => keysWithin(a, ['query'], ['limit']) && str(a.query) && (a.limit === undefined || (typeof a.limit === 'number' && Number.isInteger(a.limit) && a.limit >= 1)),
-    },
-    { ref: 'http/get@1', resources: [{ kind: 'url', at: ['url'], access: 'write' }], validArguments: (a) => Object.hasOwn(a, 'url') && str(a.url) },
-    {
-      ref: 'net/ping@1',
-      resources: [{ kind: 'host', at: ['hosts', '*'], access: 'write' }],
-      validArguments: (a) => a.hosts === undefined || (Array.isArray(a.hosts) && (a.hosts as unknown[]).every(str)),
-    },
-    { ref: 'vault/use@1', resources: [{ kind: 'secret', at: ['secret'], access: 'write' }], validArguments: (a) => Object.hasOwn(a, 'secret') && str(a.secret) },
-    {
-      ref: 'sync/all@1',
-      shapes: ['call', 'stream'],
-      resources: [
-        { kind: 'url', at: ['url'], access: 'write' },
-        { kind: 'path', at: ['path'], access: 'read' },
-        { kind: 'secret', at: ['secret'], access: 'write' },
-      ],
-      validArguments: (a) => ['url', 'path', 'secret'].every((key) => Object.hasOwn(a, key) && str(a[key])),
-    },
-    {
-      ref: 'files/copy@1',
-      resources: [
-        { kind: 'path', at: ['files', '*', 'path'], access: 'read' },
-        { kind: 'path', at: ['dest'], access: 'write' },
-      ],
-      validArguments: (a) =>
-        Array.isArray(a.files) &&
-        (a.files as unknown[]).every((file) => typeof file === 'object' && file !== null && !Array.isArray(file) && Object.hasOwn(file, 'path') && str((file as Record<string, unknown>).path)) &&
-        Object.hasOwn(a, 'dest') &&
-        str(a.dest),
-    },
-    { ref: 'admin/wipe@1', validArguments: () => true },
-  ] satisfies (Partial<OracleTool> & Pick<OracleTool, 'ref' | 'validArguments'>)[]).map((tool): [string, OracleTool] => [
+  (
+    [
+      {
+        ref: 'fs-read@1',
+        shapes: ['read'],
+        resources: [{ kind: 'path', at: ['path'], access: 'read' }],
+        validArguments: (a) => keysWithin(a, ['path']) && str(a.path),
+      },
+      {
+        ref: 'fs-write@1',
+        shapes: ['overwrite'],
+        resources: [{ kind: 'path', at: ['path'], access: 'write' }],
+        validArguments: (a) => keysWithin(a, ['path', 'content']) && str(a.path) && str(a.content),
+      },
+      {
+        ref: 'text-summarize@1',
+        validArguments: (a) =>
+          keysWithin(a, ['text'], ['maxSentences']) &&
+          str(a.text) &&
+          (a.maxSentences === undefined ||
+            (typeof a.maxSentences === 'number' &&
+              Number.isInteger(a.maxSentences) &&
+              a.maxSentences >= 1)),
+      },
+      {
+        ref: 'slack/search@1',
+        network: [{ kind: 'exact', host: 'api.slack.com' }],
+        secrets: ['SLACK_TOKEN'],
+        validArguments: (a) =>
+          keysWithin(a, ['query'], ['limit']) &&
+          str(a.query) &&
+          (a.limit === undefined ||
+            (typeof a.limit === 'number' && Number.isInteger(a.limit) && a.limit >= 1)),
+      },
+      {
+        ref: 'http/get@1',
+        resources: [{ kind: 'url', at: ['url'], access: 'write' }],
+        validArguments: (a) => Object.hasOwn(a, 'url') && str(a.url),
+      },
+      {
+        ref: 'net/ping@1',
+        resources: [{ kind: 'host', at: ['hosts', '*'], access: 'write' }],
+        validArguments: (a) =>
+          a.hosts === undefined || (Array.isArray(a.hosts) && (a.hosts as unknown[]).every(str)),
+      },
+      {
+        ref: 'vault/use@1',
+        resources: [{ kind: 'secret', at: ['secret'], access: 'write' }],
+        validArguments: (a) => Object.hasOwn(a, 'secret') && str(a.secret),
+      },
+      {
+        ref: 'sync/all@1',
+        shapes: ['call', 'stream'],
+        resources: [
+          { kind: 'url', at: ['url'], access: 'write' },
+          { kind: 'path', at: ['path'], access: 'read' },
+          { kind: 'secret', at: ['secret'], access: 'write' },
+        ],
+        validArguments: (a) =>
+          ['url', 'path', 'secret'].every((key) => Object.hasOwn(a, key) && str(a[key])),
+      },
+      {
+        ref: 'files/copy@1',
+        resources: [
+          { kind: 'path', at: ['files', '*', 'path'], access: 'read' },
+          { kind: 'path', at: ['dest'], access: 'write' },
+        ],
+        validArguments: (a) =>
+          Array.isArray(a.files) &&
+          (a.files as unknown[]).every(
+            (file) =>
+              typeof file === 'object' &&
+              file !== null &&
+              !Array.isArray(file) &&
+              Object.hasOwn(file, 'path') &&
+              str((file as Record<string, unknown>).path),
+          ) &&
+          Object.hasOwn(a, 'dest') &&
+          str(a.dest),
+      },
+      { ref: 'admin/wipe@1', validArguments: () => true },
+    ] satisfies (Partial<OracleTool> & Pick<OracleTool, 'ref' | 'validArguments'>)[]
+  ).map((tool): [string, OracleTool] => [
     tool.ref,
     { shapes: ['call'], network: [], secrets: [], resources: [], grantable: true, ...tool },
   ]),
 );
 
 const FULL_SCOPE: OracleScope = {
-  tools: ['fs-read@1', 'fs-write@1', 'text-summarize@1', 'slack/search@1', 'http/get@1', 'net/ping@1', 'vault/use@1', 'sync/all@1', 'files/copy@1', 'ghost/tool@1'],
+  tools: [
+    'fs-read@1',
+    'fs-write@1',
+    'text-summarize@1',
+    'slack/search@1',
+    'http/get@1',
+    'net/ping@1',
+    'vault/use@1',
+    'sync/all@1',
+    'files/copy@1',
+    'ghost/tool@1',
+  ],
   roots: [
     { path: '/srv/project', write: true },
     { path: '/srv/docs', write: false },
@@ -172,8 +242,14 @@ const NARROW_SCOPE: OracleScope = {
 export const ORACLE_SCOPES: readonly OracleScope[] = [
   FULL_SCOPE,
   { ...FULL_SCOPE, cwd: 'relative/dir' },
-  { ...FULL_SCOPE, step: { name: 'research', tools: ['fs-read', 'http/get', 'net/ping', 'slack/search'] } },
-  { ...FULL_SCOPE, visible: ['fs-read', 'fs-write', 'slack/*', 'http/get', 'net/ping', 'vault/use', 'files/copy'] },
+  {
+    ...FULL_SCOPE,
+    step: { name: 'research', tools: ['fs-read', 'http/get', 'net/ping', 'slack/search'] },
+  },
+  {
+    ...FULL_SCOPE,
+    visible: ['fs-read', 'fs-write', 'slack/*', 'http/get', 'net/ping', 'vault/use', 'files/copy'],
+  },
   NARROW_SCOPE,
 ];
 
@@ -185,12 +261,22 @@ export function createFuzzRegistry(): Registry {
 }
 
 /** A gate and contexts over a registry (a fresh one by default), built through the public API only. */
-export function createFuzzWorld(registry: Registry = createFuzzRegistry()): { readonly gate: Gate; readonly contexts: readonly GateContext[] } {
+export function createFuzzWorld(registry: Registry = createFuzzRegistry()): {
+  readonly gate: Gate;
+  readonly contexts: readonly GateContext[];
+} {
   const gate = createGate({ registry });
   const full = createGrant({
     tools: [...FULL_SCOPE.tools],
     folders: ['/srv/project', { path: '/srv/docs', access: 'read' }],
-    network: ['api.slack.com', 'example.com', '*.example.com', 'files.example.org:8443', '[::1]', '10.0.0.5:8080'],
+    network: [
+      'api.slack.com',
+      'example.com',
+      '*.example.com',
+      'files.example.org:8443',
+      '[::1]',
+      '10.0.0.5:8080',
+    ],
     secrets: ['SLACK_TOKEN', 'APP_*'],
   });
   const narrow = createGrant({
@@ -211,6 +297,18 @@ export function createFuzzWorld(registry: Registry = createFuzzRegistry()): { re
 
 /** The tool names the generators propose: registered, granted, ungranted and unknown ones. */
 export const TOOL_NAMES: readonly string[] = [
-  'fs-read', 'fs-write', 'text-summarize', 'slack/search', 'http/get', 'net/ping', 'vault/use', 'sync/all', 'files/copy',
-  'admin/wipe', 'ghost/tool', 'Fs-read', 'slack', 'slack/search/x',
+  'fs-read',
+  'fs-write',
+  'text-summarize',
+  'slack/search',
+  'http/get',
+  'net/ping',
+  'vault/use',
+  'sync/all',
+  'files/copy',
+  'admin/wipe',
+  'ghost/tool',
+  'Fs-read',
+  'slack',
+  'slack/search/x',
 ];

@@ -6,13 +6,23 @@
  * // ('{"a":[1]}', 64)      => { ok: true, value: { a: [1] } }
  * // ('{"a":1,"\\u0061":2}') => { ok: false, why: 'repeated key "a"' }
  */
-export type StrictJson = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly why: string };
+export type StrictJson =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly why: string };
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:e[+-]?\d+)?/iy;
 const HEX4 = /^[\dA-F]{4}$/i;
 // eslint-disable-next-line no-control-regex -- control characters end a run: RFC 8259 forbids them unescaped
 const SPECIAL = /["\\\u0000-\u001f]/g;
-const ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
 
 class Refused extends Error {}
 
@@ -93,7 +103,12 @@ export function parseStrictJson(text: string, maxDepth: number): StrictJson {
         skipSpace();
         expectChar(':');
         // defineProperty: a "__proto__" key stays an own data property.
-        Object.defineProperty(object, key, { value: readValue(depth + 1), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(object, key, {
+          value: readValue(depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
         skipSpace();
         if (text[at] === '}') {
           at++;
@@ -103,7 +118,11 @@ export function parseStrictJson(text: string, maxDepth: number): StrictJson {
       }
     }
     if (char === '"') return readString();
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, value] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
       if (text.startsWith(word, at)) {
         at += word.length;
         return value;

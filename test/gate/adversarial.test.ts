@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,14 +35,54 @@ const DIR = new URL('../fixtures/adversarial/', import.meta.url);
 
 /** The corpus tool kinds: which tool, which argument, and the check that must refuse. */
 const KINDS = {
-  read: { tool: 'file/read', argument: 'path', check: 'dispatch.folder', code: 'folder_out_of_scope' },
-  write: { tool: 'file/write', argument: 'path', check: 'dispatch.folder', code: 'folder_out_of_scope' },
-  readMany: { tool: 'file/read-many', argument: 'paths', check: 'dispatch.folder', code: 'folder_out_of_scope' },
-  url: { tool: 'http/get', argument: 'url', check: 'dispatch.network', code: 'network_out_of_scope' },
-  urls: { tool: 'http/get-many', argument: 'urls', check: 'dispatch.network', code: 'network_out_of_scope' },
-  host: { tool: 'net/connect', argument: 'host', check: 'dispatch.network', code: 'network_out_of_scope' },
-  secret: { tool: 'vault/use', argument: 'secret', check: 'dispatch.secret', code: 'secret_out_of_scope' },
-  secrets: { tool: 'vault/use-many', argument: 'secrets', check: 'dispatch.secret', code: 'secret_out_of_scope' },
+  read: {
+    tool: 'file/read',
+    argument: 'path',
+    check: 'dispatch.folder',
+    code: 'folder_out_of_scope',
+  },
+  write: {
+    tool: 'file/write',
+    argument: 'path',
+    check: 'dispatch.folder',
+    code: 'folder_out_of_scope',
+  },
+  readMany: {
+    tool: 'file/read-many',
+    argument: 'paths',
+    check: 'dispatch.folder',
+    code: 'folder_out_of_scope',
+  },
+  url: {
+    tool: 'http/get',
+    argument: 'url',
+    check: 'dispatch.network',
+    code: 'network_out_of_scope',
+  },
+  urls: {
+    tool: 'http/get-many',
+    argument: 'urls',
+    check: 'dispatch.network',
+    code: 'network_out_of_scope',
+  },
+  host: {
+    tool: 'net/connect',
+    argument: 'host',
+    check: 'dispatch.network',
+    code: 'network_out_of_scope',
+  },
+  secret: {
+    tool: 'vault/use',
+    argument: 'secret',
+    check: 'dispatch.secret',
+    code: 'secret_out_of_scope',
+  },
+  secrets: {
+    tool: 'vault/use-many',
+    argument: 'secrets',
+    check: 'dispatch.secret',
+    code: 'secret_out_of_scope',
+  },
 } as const;
 type Kind = keyof typeof KINDS;
 
@@ -58,7 +107,12 @@ interface Group {
 /** A registry whose schemas accept anything, so the scope checks alone decide. */
 function aCorpusRegistry() {
   const registry = createRegistry({ builtins: 'none' });
-  const define = (name: string, kind: 'path' | 'url' | 'host' | 'secret', at: string, access?: 'read' | 'write') =>
+  const define = (
+    name: string,
+    kind: 'path' | 'url' | 'host' | 'secret',
+    at: string,
+    access?: 'read' | 'write',
+  ) =>
     registry.register({
       name,
       version: 1,
@@ -77,15 +131,27 @@ function aCorpusRegistry() {
   return registry;
 }
 
-function readCorpus(name: string): { readonly description: string; readonly groups: readonly Group[] } {
-  const file = readObject(JSON.parse(readFileSync(new URL(name, DIR), 'utf8')), name, ['description', 'groups']);
+function readCorpus(name: string): {
+  readonly description: string;
+  readonly groups: readonly Group[];
+} {
+  const file = readObject(JSON.parse(readFileSync(new URL(name, DIR), 'utf8')), name, [
+    'description',
+    'groups',
+  ]);
   const groups = readList(file.groups, `${name}.groups`).map((item, g): Group => {
     const where = `${name}.groups[${g}]`;
-    const group = readObject(item, where, ['description', 'grant', 'cases'], ['cwd', 'realpath', 'tree']);
+    const group = readObject(
+      item,
+      where,
+      ['description', 'grant', 'cases'],
+      ['cwd', 'realpath', 'tree'],
+    );
     const cases = readList(group.cases, `${where}.cases`).map((raw, c): Case => {
       const at = `${where}.cases[${c}]`;
       const item = readObject(raw, at, ['tool', 'value', 'expected', 'why'], ['cwd']);
-      if (item.cwd !== undefined && item.cwd !== null && typeof item.cwd !== 'string') throw new Error(`${at}.cwd must be a string or null`);
+      if (item.cwd !== undefined && item.cwd !== null && typeof item.cwd !== 'string')
+        throw new Error(`${at}.cwd must be a string or null`);
       return {
         tool: readChoice(item.tool, `${at}.tool`, Object.keys(KINDS) as Kind[]),
         value: item.value,
@@ -94,7 +160,8 @@ function readCorpus(name: string): { readonly description: string; readonly grou
         ...(item.cwd === undefined ? {} : { cwd: item.cwd }),
       };
     });
-    if (group.realpath !== undefined && typeof group.realpath !== 'boolean') throw new Error(`${where}.realpath must be a boolean`);
+    if (group.realpath !== undefined && typeof group.realpath !== 'boolean')
+      throw new Error(`${where}.realpath must be a boolean`);
     return {
       description: readText(group.description, `${where}.description`),
       grant: readObject(group.grant, `${where}.grant`, [], ['folders', 'network', 'secrets']),
@@ -109,7 +176,8 @@ function readCorpus(name: string): { readonly description: string; readonly grou
 
 /** Reads a file tree: an object of relative paths (any keys). */
 function readTree(value: unknown, where: string): Readonly<Record<string, unknown>> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${where} must be an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`${where} must be an object`);
   return value as Readonly<Record<string, unknown>>;
 }
 
@@ -143,7 +211,11 @@ function buildTree(base: string, tree: Readonly<Record<string, unknown>>): void 
 /** The one-call turn for a case. */
 function turnFor(kind: Kind, value: unknown, argsAsText: boolean) {
   const args = { [KINDS[kind].argument]: value };
-  return { calls: [{ tool: KINDS[kind].tool, version: 1, arguments: argsAsText ? JSON.stringify(args) : args }] };
+  return {
+    calls: [
+      { tool: KINDS[kind].tool, version: 1, arguments: argsAsText ? JSON.stringify(args) : args },
+    ],
+  };
 }
 
 type Decision = { readonly allowed: true } | { readonly allowed: false; readonly refusal: Refusal };
@@ -152,14 +224,20 @@ type Decision = { readonly allowed: true } | { readonly allowed: false; readonly
 function decide(gate: Gate, context: GateContext, kind: Kind, value: unknown): Decision {
   const routes: Decision[] = [];
   const fromTurn = (decision: ReturnType<Gate['authorize']>): Decision =>
-    decision.settled === 'rejected' ? { allowed: false, refusal: decision.refusal } : { allowed: true };
+    decision.settled === 'rejected'
+      ? { allowed: false, refusal: decision.refusal }
+      : { allowed: true };
   routes.push(fromTurn(gate.authorize(turnFor(kind, value, false), context)));
   routes.push(fromTurn(gate.authorize(JSON.stringify(turnFor(kind, value, false)), context)));
   routes.push(fromTurn(gate.authorize(turnFor(kind, value, true), context)));
   const proposed = gate.checkTurn(turnFor(kind, value, false), context);
   if (proposed.settled === 'tool' && proposed.calls[0] !== undefined) {
     const dispatched = gate.checkDispatch(proposed.calls[0], context);
-    routes.push(dispatched.allowed ? { allowed: true } : { allowed: false, refusal: { ...dispatched.refusal, callIndex: 0 } });
+    routes.push(
+      dispatched.allowed
+        ? { allowed: true }
+        : { allowed: false, refusal: { ...dispatched.refusal, callIndex: 0 } },
+    );
   } else {
     routes.push(fromTurn(proposed));
   }
@@ -171,7 +249,9 @@ function decide(gate: Gate, context: GateContext, kind: Kind, value: unknown): D
 const totals = { cases: 0, allow: 0, escapes: 0, falseRefusals: 0 };
 
 describe('the adversarial corpora', () => {
-  const files = readdirSync(DIR).filter((name) => name.endsWith('.json')).sort();
+  const files = readdirSync(DIR)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
 
   it.each(files)('%s: no escape and no false refusal', (name) => {
     const corpus = readCorpus(name);
@@ -181,21 +261,32 @@ describe('the adversarial corpora', () => {
     let allow = 0;
     let count = 0;
     for (const group of corpus.groups) {
-      const base = group.tree === undefined ? '' : realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-corpus-')));
+      const base =
+        group.tree === undefined
+          ? ''
+          : realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-corpus-')));
       try {
         if (group.tree !== undefined) buildTree(base, group.tree);
         const registry = aCorpusRegistry();
-        const gate = createGate({ registry, ...(group.realpath ? { realpath: 'node' as const } : {}) });
-        const grant = createGrant({ ...withBase(group.grant, base), tools: Object.values(KINDS).map(({ tool }) => `${tool}@1`) });
+        const gate = createGate({
+          registry,
+          ...(group.realpath ? { realpath: 'node' as const } : {}),
+        });
+        const grant = createGrant({
+          ...withBase(group.grant, base),
+          tools: Object.values(KINDS).map(({ tool }) => `${tool}@1`),
+        });
         for (const item of group.cases) {
           const cwd = item.cwd === undefined ? group.cwd : item.cwd;
-          const context: GateContext = cwd === null || cwd === undefined ? { grant } : { grant, cwd: withBase(cwd, base) };
+          const context: GateContext =
+            cwd === null || cwd === undefined ? { grant } : { grant, cwd: withBase(cwd, base) };
           const decision = decide(gate, context, item.tool, withBase(item.value, base));
           const label = `${item.tool} ${JSON.stringify(item.value)}${item.cwd === undefined ? '' : ` (cwd ${JSON.stringify(item.cwd)})`}: ${item.why}`;
           count++;
           if (item.expected === 'allow') allow++;
           if (decision.allowed && item.expected === 'refuse') escapes.push(label);
-          if (!decision.allowed && item.expected === 'allow') falseRefusals.push(`${label} => ${decision.refusal.reason}`);
+          if (!decision.allowed && item.expected === 'allow')
+            falseRefusals.push(`${label} => ${decision.refusal.reason}`);
           if (!decision.allowed && item.expected === 'refuse') {
             const { check, code } = KINDS[item.tool];
             if (decision.refusal.check !== check || decision.refusal.code !== code) {
@@ -231,13 +322,21 @@ describe('the adversarial corpora', () => {
     const all = files.flatMap((name) => readCorpus(name).groups.flatMap((group) => group.cases));
     const kinds = new Set(all.map((item) => item.tool));
     expect(all.length).toBeGreaterThanOrEqual(300);
-    expect(all.filter((item) => item.expected === 'allow').length / all.length).toBeGreaterThanOrEqual(0.4);
-    for (const kind of ['read', 'write', 'url', 'host', 'secret'] as const) expect(kinds.has(kind)).toBe(true);
+    expect(
+      all.filter((item) => item.expected === 'allow').length / all.length,
+    ).toBeGreaterThanOrEqual(0.4);
+    for (const kind of ['read', 'write', 'url', 'host', 'secret'] as const)
+      expect(kinds.has(kind)).toBe(true);
   });
 
   it('reads corpus files strictly: an unknown key is an error, not ignored', () => {
-    expect(() => readObject({ tool: 'read', value: 1, expected: 'allow', why: 'x', expect: 'refuse' }, 'case', ['tool', 'value', 'expected', 'why'], ['cwd'])).toThrow(
-      'case has unknown key "expect"',
-    );
+    expect(() =>
+      readObject(
+        { tool: 'read', value: 1, expected: 'allow', why: 'x', expect: 'refuse' },
+        'case',
+        ['tool', 'value', 'expected', 'why'],
+        ['cwd'],
+      ),
+    ).toThrow('case has unknown key "expect"');
   });
 });

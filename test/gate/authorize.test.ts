@@ -7,16 +7,29 @@ describe('authorize: both stages as a preflight', () => {
   it('allows a turn only when every call passes both stages', () => {
     const { gate, context } = aGateSetup();
     const decision = gate.authorize(
-      { calls: [{ tool: 'fs-read', version: 1, arguments: { path: 'a' } }, { tool: 'http/get', version: 1, arguments: { url: 'https://example.com' } }] },
+      {
+        calls: [
+          { tool: 'fs-read', version: 1, arguments: { path: 'a' } },
+          { tool: 'http/get', version: 1, arguments: { url: 'https://example.com' } },
+        ],
+      },
       context,
     );
-    expect(decision.settled === 'tool' && decision.calls.map((call) => call.ref)).toEqual(['fs-read@1', 'http/get@1']);
+    expect(decision.settled === 'tool' && decision.calls.map((call) => call.ref)).toEqual([
+      'fs-read@1',
+      'http/get@1',
+    ]);
   });
 
   it('rejects the whole turn when one call fails at dispatch, naming that call', () => {
     const { gate, context } = aGateSetup();
     const decision = gate.authorize(
-      { calls: [{ tool: 'fs-read', version: 1, arguments: { path: 'a' } }, { tool: 'fs-read', version: 1, arguments: { path: '/etc/passwd' } }] },
+      {
+        calls: [
+          { tool: 'fs-read', version: 1, arguments: { path: 'a' } },
+          { tool: 'fs-read', version: 1, arguments: { path: '/etc/passwd' } },
+        ],
+      },
       context,
     );
     expect(decision).toEqual({
@@ -40,7 +53,11 @@ describe('authorize: both stages as a preflight', () => {
 
 describe('the pipeline', () => {
   it('runs the built-in checks in the order SPEC §7 fixes', () => {
-    expect(PROPOSAL_CHECKS.map((entry) => entry.id)).toEqual(['proposal.granted', 'proposal.visible', 'proposal.arguments']);
+    expect(PROPOSAL_CHECKS.map((entry) => entry.id)).toEqual([
+      'proposal.granted',
+      'proposal.visible',
+      'proposal.arguments',
+    ]);
     expect(DISPATCH_CHECKS.map((entry) => entry.id)).toEqual([
       'dispatch.step',
       'dispatch.shape',
@@ -74,9 +91,20 @@ describe('the pipeline', () => {
   it('refuses every call when the context is not usable, instead of throwing', () => {
     const { gate } = aGateSetup();
     const turn = aTurn('fs-read', { path: 'a' });
-    for (const context of [undefined, null, {}, { grant: { tools: ['fs-read@1'] } }, { grant: createGrant({}), step: 'x' }, { grant: createGrant({}), cwd: 1 }, { grant: createGrant({}), visible: [1] }]) {
+    for (const context of [
+      undefined,
+      null,
+      {},
+      { grant: { tools: ['fs-read@1'] } },
+      { grant: createGrant({}), step: 'x' },
+      { grant: createGrant({}), cwd: 1 },
+      { grant: createGrant({}), visible: [1] },
+    ]) {
       const decision = gate.checkTurn(turn, context as never);
-      expect(decision.settled === 'rejected' && decision.refusal).toMatchObject({ check: 'gate.context', code: 'check_failed' });
+      expect(decision.settled === 'rejected' && decision.refusal).toMatchObject({
+        check: 'gate.context',
+        code: 'check_failed',
+      });
     }
   });
 });
@@ -84,7 +112,10 @@ describe('the pipeline', () => {
 describe('extra checks', () => {
   const noMondays: ExtraCheck = {
     id: 'policy.no-etc',
-    check: (call) => (JSON.stringify(call.arguments).includes('secret') ? { ok: false, reason: 'no secrets today' } : { ok: true }),
+    check: (call) =>
+      JSON.stringify(call.arguments).includes('secret')
+        ? { ok: false, reason: 'no secrets today' }
+        : { ok: true },
   };
 
   it('run after the built-in checks and refuse with their own reason', () => {
@@ -109,22 +140,40 @@ describe('extra checks', () => {
 
   it('receive the call and a context with the registry entry', () => {
     const seen: string[] = [];
-    const spy: ExtraCheck = { id: 'spy', check: (call, ctx) => { seen.push(`${call.ref} ${ctx.entry.description} ${ctx.cwd ?? ''}`); return { ok: true }; } };
+    const spy: ExtraCheck = {
+      id: 'spy',
+      check: (call, ctx) => {
+        seen.push(`${call.ref} ${ctx.entry.description} ${ctx.cwd ?? ''}`);
+        return { ok: true };
+      },
+    };
     const { gate, context } = aGateSetup(undefined, undefined, { checks: [spy] });
     gate.authorize(aTurn('fs-read', { path: 'a' }), context);
-    expect(seen).toEqual([`fs-read@1 Reads bytes from a path the run's folder grant already covers. Read-only. /srv/project`]);
+    expect(seen).toEqual([
+      `fs-read@1 Reads bytes from a path the run's folder grant already covers. Read-only. /srv/project`,
+    ]);
   });
 
   it.each([
-    ['throws', () => { throw new Error('x'); }],
+    [
+      'throws',
+      () => {
+        throw new Error('x');
+      },
+    ],
     ['returns undefined', () => undefined],
     ['returns true', () => true],
     ['returns { ok: "yes" }', () => ({ ok: 'yes' })],
     ['refuses without a reason', () => ({ ok: false })],
   ])('refuse as check_failed when the check %s', (_title, check) => {
-    const { gate, context } = aGateSetup(undefined, undefined, { checks: [{ id: 'odd', check: check as ExtraCheck['check'] }] });
+    const { gate, context } = aGateSetup(undefined, undefined, {
+      checks: [{ id: 'odd', check: check as ExtraCheck['check'] }],
+    });
     const decision = gate.authorize(aTurn('fs-read', { path: 'a' }), context);
-    expect(decision.settled === 'rejected' && decision.refusal).toMatchObject({ check: 'odd', code: 'check_failed' });
+    expect(decision.settled === 'rejected' && decision.refusal).toMatchObject({
+      check: 'odd',
+      code: 'check_failed',
+    });
   });
 });
 
@@ -135,7 +184,13 @@ describe('createGate', () => {
     ['an unknown option', { registry: aGateRegistry(), strict: true }],
     ['a bad realpath', { registry: aGateRegistry(), realpath: 'posix' }],
     ['checks that are not a list', { registry: aGateRegistry(), checks: {} }],
-    ['a check with a reserved id', { registry: aGateRegistry(), checks: [{ id: 'dispatch.folder', check: () => ({ ok: true }) }] }],
+    [
+      'a check with a reserved id',
+      {
+        registry: aGateRegistry(),
+        checks: [{ id: 'dispatch.folder', check: () => ({ ok: true }) }],
+      },
+    ],
     ['a check without a function', { registry: aGateRegistry(), checks: [{ id: 'x' }] }],
     ['a zero byte limit', { registry: aGateRegistry(), limits: { maxBytes: 0 } }],
     ['a fractional depth limit', { registry: aGateRegistry(), limits: { maxDepth: 1.5 } }],

@@ -3,7 +3,13 @@ import { createGrant, type AuthorizedCall, type Gate, type GateContext } from '.
 import { aGateSetup, aTurn } from './fixtures.js';
 
 /** Runs the proposal stage and hands back the one authorized call. */
-function propose(gate: Gate, context: GateContext, tool: string, args: unknown, more: Record<string, unknown> = {}): AuthorizedCall {
+function propose(
+  gate: Gate,
+  context: GateContext,
+  tool: string,
+  args: unknown,
+  more: Record<string, unknown> = {},
+): AuthorizedCall {
   const decision = gate.checkTurn(aTurn(tool, args, more), context);
   if (decision.settled !== 'tool' || decision.calls[0] === undefined) {
     throw new Error(`the proposal was not authorized: ${JSON.stringify(decision)}`);
@@ -12,7 +18,12 @@ function propose(gate: Gate, context: GateContext, tool: string, args: unknown, 
 }
 
 /** Proposes and dispatches one call, returning the dispatch refusal (or undefined when allowed). */
-function dispatchRefusal(tool: string, args: unknown, context: Partial<GateContext> = {}, more: Record<string, unknown> = {}) {
+function dispatchRefusal(
+  tool: string,
+  args: unknown,
+  context: Partial<GateContext> = {},
+  more: Record<string, unknown> = {},
+) {
   const { gate, context: base } = aGateSetup();
   const ctx = { ...base, ...context };
   const call = propose(gate, ctx, tool, args, more);
@@ -23,7 +34,11 @@ function dispatchRefusal(tool: string, args: unknown, context: Partial<GateConte
 describe('checkDispatch: the dispatch stage', () => {
   it('allows an authorized call inside every scope and returns it', () => {
     const { gate, context } = aGateSetup();
-    const call = propose(gate, context, 'sync/all', { url: 'https://example.com/x', path: 'notes.md', secret: 'APP_KEY' });
+    const call = propose(gate, context, 'sync/all', {
+      url: 'https://example.com/x',
+      path: 'notes.md',
+      secret: 'APP_KEY',
+    });
     expect(gate.checkDispatch(call, context)).toEqual({ allowed: true, call });
   });
 
@@ -39,15 +54,32 @@ describe('checkDispatch: the dispatch stage', () => {
     });
 
     it('matches step tools by exact name', () => {
-      expect(dispatchRefusal('slack/search', { query: 'x' }, { step: { name: 's', tools: ['slack/search'] } })).toBeUndefined();
-      expect(dispatchRefusal('slack/search', { query: 'x' }, { step: { name: 's', tools: ['slack'] } })?.code).toBe('unknown_tool');
-      expect(dispatchRefusal('slack/search', { query: 'x' }, { step: { name: 's', tools: ['slack/search@1'] } })?.code).toBe('unknown_tool');
+      expect(
+        dispatchRefusal(
+          'slack/search',
+          { query: 'x' },
+          { step: { name: 's', tools: ['slack/search'] } },
+        ),
+      ).toBeUndefined();
+      expect(
+        dispatchRefusal('slack/search', { query: 'x' }, { step: { name: 's', tools: ['slack'] } })
+          ?.code,
+      ).toBe('unknown_tool');
+      expect(
+        dispatchRefusal(
+          'slack/search',
+          { query: 'x' },
+          { step: { name: 's', tools: ['slack/search@1'] } },
+        )?.code,
+      ).toBe('unknown_tool');
     });
   });
 
   describe('dispatch.shape', () => {
     it('refuses a shape the tool did not declare, with the exact reason', () => {
-      expect(dispatchRefusal('fs-write', { path: 'a', content: 'b' }, {}, { shape: 'append' })).toEqual({
+      expect(
+        dispatchRefusal('fs-write', { path: 'a', content: 'b' }, {}, { shape: 'append' }),
+      ).toEqual({
         check: 'dispatch.shape',
         code: 'unsupported_shape',
         reason: 'fs-write@1 does not support the call shape "append"',
@@ -56,7 +88,12 @@ describe('checkDispatch: the dispatch stage', () => {
     });
 
     it('allows any declared shape, not only the default', () => {
-      const refusal = dispatchRefusal('sync/all', { url: 'https://example.com', path: 'a', secret: 'APP_X' }, {}, { shape: 'stream' });
+      const refusal = dispatchRefusal(
+        'sync/all',
+        { url: 'https://example.com', path: 'a', secret: 'APP_X' },
+        {},
+        { shape: 'stream' },
+      );
       expect(refusal).toBeUndefined();
     });
   });
@@ -65,13 +102,21 @@ describe('checkDispatch: the dispatch stage', () => {
     it('refuses when the grant was narrowed between the stages', () => {
       const { gate, context } = aGateSetup();
       const call = propose(gate, context, 'slack/search', { query: 'x' });
-      const narrowed = { ...context, grant: createGrant({ tools: ['http/get@1'], network: ['api.slack.com'], secrets: ['SLACK_TOKEN'] }) };
+      const narrowed = {
+        ...context,
+        grant: createGrant({
+          tools: ['http/get@1'],
+          network: ['api.slack.com'],
+          secrets: ['SLACK_TOKEN'],
+        }),
+      };
       expect(gate.checkDispatch(call, narrowed)).toEqual({
         allowed: false,
         refusal: {
           check: 'dispatch.grant',
           code: 'not_granted',
-          reason: 'the proposed tool slack/search@1 is not granted to this run or is no longer registered',
+          reason:
+            'the proposed tool slack/search@1 is not granted to this run or is no longer registered',
           ref: 'slack/search@1',
         },
       });
@@ -119,23 +164,42 @@ describe('checkDispatch: the dispatch stage', () => {
     });
 
     it('checks every value a wildcard pointer finds', () => {
-      expect(dispatchRefusal('net/ping', { hosts: ['example.com', 'a.example.com:22'] })).toBeUndefined();
+      expect(
+        dispatchRefusal('net/ping', { hosts: ['example.com', 'a.example.com:22'] }),
+      ).toBeUndefined();
       const refusal = dispatchRefusal('net/ping', { hosts: ['example.com', 'evil.com'] });
-      expect(refusal).toMatchObject({ reason: 'the host evil.com is outside the granted network scope' });
+      expect(refusal).toMatchObject({
+        reason: 'the host evil.com is outside the granted network scope',
+      });
       expect(refusal?.details?.[0]?.pointer).toBe('/hosts/1');
     });
 
     it("checks the tool's own network patterns against the scope", () => {
       const { gate, context } = aGateSetup();
       const call = propose(gate, context, 'slack/search', { query: 'x' });
-      const noSlack = { ...context, grant: createGrant({ tools: ['slack/search@1'], network: ['*.example.com'], secrets: ['SLACK_TOKEN'] }) };
+      const noSlack = {
+        ...context,
+        grant: createGrant({
+          tools: ['slack/search@1'],
+          network: ['*.example.com'],
+          secrets: ['SLACK_TOKEN'],
+        }),
+      };
       const decision = gate.checkDispatch(call, noSlack);
-      expect(!decision.allowed && decision.refusal.reason).toBe('the host api.slack.com is outside the granted network scope');
+      expect(!decision.allowed && decision.refusal.reason).toBe(
+        'the host api.slack.com is outside the granted network scope',
+      );
     });
 
     it('refuses a value that is not a string, even when no schema stopped it earlier', () => {
       const { gate, context } = aGateSetup();
-      const call = { tool: 'net/ping', version: 1, ref: 'net/ping@1', shape: 'call', arguments: { hosts: [42] } };
+      const call = {
+        tool: 'net/ping',
+        version: 1,
+        ref: 'net/ping@1',
+        shape: 'call',
+        arguments: { hosts: [42] },
+      };
       const decision = gate.checkDispatch(call, context);
       expect(!decision.allowed && decision.refusal).toMatchObject({
         code: 'network_out_of_scope',
@@ -179,7 +243,9 @@ describe('checkDispatch: the dispatch stage', () => {
       const withoutCwd = { grant: context.grant };
       const call = propose(gate, withoutCwd, 'fs-read', { path: 'notes.md' });
       const decision = gate.checkDispatch(call, withoutCwd);
-      expect(!decision.allowed && decision.refusal.reason).toBe('the path notes.md is outside the granted folder scope');
+      expect(!decision.allowed && decision.refusal.reason).toBe(
+        'the path notes.md is outside the granted folder scope',
+      );
     });
 
     it.each(['a\\..\\..\\etc', 'a\u0000b', ''])('refuses the ambiguous path %j', (path) => {
@@ -204,27 +270,44 @@ describe('checkDispatch: the dispatch stage', () => {
     it("checks the tool's own configured secrets", () => {
       const { gate, context } = aGateSetup();
       const call = propose(gate, context, 'slack/search', { query: 'x' });
-      const noToken = { ...context, grant: createGrant({ tools: ['slack/search@1'], network: ['api.slack.com'] }) };
+      const noToken = {
+        ...context,
+        grant: createGrant({ tools: ['slack/search@1'], network: ['api.slack.com'] }),
+      };
       const decision = gate.checkDispatch(call, noToken);
-      expect(!decision.allowed && decision.refusal.reason).toBe('the secret SLACK_TOKEN is outside the granted secret scope');
+      expect(!decision.allowed && decision.refusal.reason).toBe(
+        'the secret SLACK_TOKEN is outside the granted secret scope',
+      );
     });
 
     it('refuses a value that is not a secret name', () => {
-      expect(dispatchRefusal('vault/use', { secret: 'APP_KEY/../x' })?.code).toBe('secret_out_of_scope');
+      expect(dispatchRefusal('vault/use', { secret: 'APP_KEY/../x' })?.code).toBe(
+        'secret_out_of_scope',
+      );
     });
   });
 
   it('runs the scope checks in order: network, then folder, then secret', () => {
     const all = { url: 'https://evil.com', path: '/etc/passwd', secret: 'ROOT' };
     expect(dispatchRefusal('sync/all', all)?.check).toBe('dispatch.network');
-    expect(dispatchRefusal('sync/all', { ...all, url: 'https://example.com' })?.check).toBe('dispatch.folder');
-    expect(dispatchRefusal('sync/all', { ...all, url: 'https://example.com', path: 'a' })?.check).toBe('dispatch.secret');
+    expect(dispatchRefusal('sync/all', { ...all, url: 'https://example.com' })?.check).toBe(
+      'dispatch.folder',
+    );
+    expect(
+      dispatchRefusal('sync/all', { ...all, url: 'https://example.com', path: 'a' })?.check,
+    ).toBe('dispatch.secret');
   });
 
   describe('a call that did not come from checkTurn', () => {
     it('is checked like any other when well formed', () => {
       const { gate, context } = aGateSetup();
-      const call = { tool: 'fs-read', version: 1, ref: 'fs-read@1', shape: 'read', arguments: { path: '/etc/shadow' } };
+      const call = {
+        tool: 'fs-read',
+        version: 1,
+        ref: 'fs-read@1',
+        shape: 'read',
+        arguments: { path: '/etc/shadow' },
+      };
       const decision = gate.checkDispatch(call, context);
       expect(!decision.allowed && decision.refusal.code).toBe('folder_out_of_scope');
     });
@@ -242,9 +325,19 @@ describe('checkDispatch: the dispatch stage', () => {
       ['no shape', { shape: undefined }],
     ])('is refused as malformed when it has %s', (_title, change) => {
       const { gate, context } = aGateSetup();
-      const call = { tool: 'fs-read', version: 1, ref: 'fs-read@1', shape: 'read', arguments: { path: 'a.md' }, ...change };
+      const call = {
+        tool: 'fs-read',
+        version: 1,
+        ref: 'fs-read@1',
+        shape: 'read',
+        arguments: { path: 'a.md' },
+        ...change,
+      };
       const decision = gate.checkDispatch(call, context);
-      expect(!decision.allowed && decision.refusal).toMatchObject({ check: 'dispatch.decode', code: 'malformed_proposal' });
+      expect(!decision.allowed && decision.refusal).toMatchObject({
+        check: 'dispatch.decode',
+        code: 'malformed_proposal',
+      });
     });
   });
 });

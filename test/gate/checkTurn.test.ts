@@ -5,7 +5,10 @@ import { aGateSetup, aTurn } from './fixtures.js';
 describe('checkTurn: the proposal stage', () => {
   it('settles an answer turn as an answer', () => {
     const { gate, context } = aGateSetup();
-    expect(gate.checkTurn('{"answer":"all done"}', context)).toEqual({ settled: 'answer', answer: 'all done' });
+    expect(gate.checkTurn('{"answer":"all done"}', context)).toEqual({
+      settled: 'answer',
+      answer: 'all done',
+    });
   });
 
   it('authorizes a granted call with matching arguments and fills in the default shape', () => {
@@ -13,13 +16,24 @@ describe('checkTurn: the proposal stage', () => {
     const decision = gate.checkTurn(aTurn('slack/search', { query: 'budget' }), context);
     expect(decision).toEqual({
       settled: 'tool',
-      calls: [{ tool: 'slack/search', version: 1, ref: 'slack/search@1', shape: 'call', arguments: { query: 'budget' } }],
+      calls: [
+        {
+          tool: 'slack/search',
+          version: 1,
+          ref: 'slack/search@1',
+          shape: 'call',
+          arguments: { query: 'budget' },
+        },
+      ],
     });
   });
 
   it('keeps a requested shape as given, leaving its check to the dispatch stage', () => {
     const { gate, context } = aGateSetup();
-    const decision = gate.checkTurn(aTurn('fs-read', { path: 'a' }, { shape: 'overwrite' }), context);
+    const decision = gate.checkTurn(
+      aTurn('fs-read', { path: 'a' }, { shape: 'overwrite' }),
+      context,
+    );
     expect(decision.settled === 'tool' && decision.calls[0]?.shape).toBe('overwrite');
   });
 
@@ -47,7 +61,9 @@ describe('checkTurn: the proposal stage', () => {
     const args = { query: 'budget' };
     const decision = gate.checkTurn(aTurn('slack/search', args), context);
     args.query = 'changed';
-    expect(decision.settled === 'tool' && decision.calls[0]?.arguments).toEqual({ query: 'budget' });
+    expect(decision.settled === 'tool' && decision.calls[0]?.arguments).toEqual({
+      query: 'budget',
+    });
   });
 
   describe('proposal.granted', () => {
@@ -58,7 +74,8 @@ describe('checkTurn: the proposal stage', () => {
         refusal: {
           check: 'proposal.granted',
           code: 'not_granted',
-          reason: 'the proposed tool slack/search@1 is not granted to this run or is no longer registered',
+          reason:
+            'the proposed tool slack/search@1 is not granted to this run or is no longer registered',
           callIndex: 0,
           ref: 'slack/search@1',
         },
@@ -67,7 +84,10 @@ describe('checkTurn: the proposal stage', () => {
 
     it('matches the exact version: version 2 is not version 1', () => {
       const { gate, context } = aGateSetup();
-      const decision = gate.checkTurn({ calls: [{ tool: 'slack/search', version: 2, arguments: { query: 'x' } }] }, context);
+      const decision = gate.checkTurn(
+        { calls: [{ tool: 'slack/search', version: 2, arguments: { query: 'x' } }] },
+        context,
+      );
       expect(decision.settled === 'rejected' && decision.refusal.reason).toBe(
         'the proposed tool slack/search@2 is not granted to this run or is no longer registered',
       );
@@ -95,7 +115,10 @@ describe('checkTurn: the proposal stage', () => {
       const gate = createGate({ registry });
       const context = { grant: createGrant({ tools: ['fs-read@1'], folders: ['/'] }), cwd: '/' };
       const decision = gate.authorize(aTurn('fs-read', { path: '/etc/hosts' }), context);
-      expect(decision.settled === 'rejected' && decision.refusal).toMatchObject({ check: 'proposal.granted', code: 'not_granted' });
+      expect(decision.settled === 'rejected' && decision.refusal).toMatchObject({
+        check: 'proposal.granted',
+        code: 'not_granted',
+      });
     });
   });
 
@@ -182,7 +205,10 @@ describe('checkTurn: the proposal stage', () => {
         },
         context,
       );
-      expect(decision).toMatchObject({ settled: 'rejected', refusal: { callIndex: 2, code: 'not_granted' } });
+      expect(decision).toMatchObject({
+        settled: 'rejected',
+        refusal: { callIndex: 2, code: 'not_granted' },
+      });
       expect('calls' in decision).toBe(false);
     });
 
@@ -198,7 +224,10 @@ describe('checkTurn: the proposal stage', () => {
         },
         context,
       );
-      expect(decision).toMatchObject({ settled: 'rejected', refusal: { callIndex: 1, code: 'bad_arguments' } });
+      expect(decision).toMatchObject({
+        settled: 'rejected',
+        refusal: { callIndex: 1, code: 'bad_arguments' },
+      });
     });
   });
 });

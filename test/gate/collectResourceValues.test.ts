@@ -19,7 +19,9 @@ describe('collectResourceValues', () => {
   });
 
   it('hands back a null or non-string value at the end, for the scope check to refuse', () => {
-    expect(collect('/path', { path: null })).toEqual({ values: [{ pointer: '/path', value: null }] });
+    expect(collect('/path', { path: null })).toEqual({
+      values: [{ pointer: '/path', value: null }],
+    });
     expect(collect('/path', { path: 7 })).toEqual({ values: [{ pointer: '/path', value: 7 }] });
   });
 
@@ -39,14 +41,18 @@ describe('collectResourceValues', () => {
   });
 
   it('reads canonical list indexes only', () => {
-    expect(collect('/a/1', { a: ['x', 'y'] })).toEqual({ values: [{ pointer: '/a/1', value: 'y' }] });
+    expect(collect('/a/1', { a: ['x', 'y'] })).toEqual({
+      values: [{ pointer: '/a/1', value: 'y' }],
+    });
     expect(collect('/a/01', { a: ['x', 'y'] })).toEqual({ values: [] });
     expect(collect('/a/length', { a: ['x', 'y'] })).toEqual({ values: [] });
     expect(collect('/a/2', { a: ['x', 'y'] })).toEqual({ values: [] });
   });
 
   it('unescapes ~1 and ~0 in keys', () => {
-    expect(collect('/a~1b/c~0d', { 'a/b': { 'c~d': 'v' } })).toEqual({ values: [{ pointer: '/a~1b/c~0d', value: 'v' }] });
+    expect(collect('/a~1b/c~0d', { 'a/b': { 'c~d': 'v' } })).toEqual({
+      values: [{ pointer: '/a~1b/c~0d', value: 'v' }],
+    });
   });
 
   it('ignores inherited properties, such as a polluted prototype', () => {
@@ -56,7 +62,10 @@ describe('collectResourceValues', () => {
 
   it('refuses a pointer that runs through a string, number or boolean', () => {
     expect(collect('/opt/url', { opt: 'https://evil.com' })).toEqual({
-      problem: { pointer: '/opt', message: 'a resource pointer goes through this value, which is not an object or a list' },
+      problem: {
+        pointer: '/opt',
+        message: 'a resource pointer goes through this value, which is not an object or a list',
+      },
       value: 'https://evil.com',
     });
     expect('problem' in collect('/a/*', { a: 1 })).toBe(true);

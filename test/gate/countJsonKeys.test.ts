@@ -56,10 +56,13 @@ describe('findDuplicateKey', () => {
     expect(findDuplicateKey(text)).toBe(key);
   });
 
-  it.each(['{"a":1,"b":{"a":2}}', '[{"a":1},{"a":2}]', '{"a":"a","b":"a"}', '{"a":["a","a"]}', '{"a\\\\":1,"a":2}'])(
-    'finds no repeated key in %s',
-    (text) => {
-      expect(findDuplicateKey(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    '{"a":1,"b":{"a":2}}',
+    '[{"a":1},{"a":2}]',
+    '{"a":"a","b":"a"}',
+    '{"a":["a","a"]}',
+    '{"a\\\\":1,"a":2}',
+  ])('finds no repeated key in %s', (text) => {
+    expect(findDuplicateKey(text)).toBeUndefined();
+  });
 });

@@ -6,7 +6,10 @@ const LIMITS = { maxBytes: 1024 * 1024, maxDepth: 64 };
 const REFUSED = "the call's rawArguments do not decode to its arguments";
 
 /** A call as it looks after crossing a process boundary as JSON: not one the gate issued. */
-const aForgedCall = (rawArguments: string, args: Record<string, unknown> = { path: '/srv/project/a' }) => ({
+const aForgedCall = (
+  rawArguments: string,
+  args: Record<string, unknown> = { path: '/srv/project/a' },
+) => ({
   tool: 'fs-read',
   version: 1,
   ref: 'fs-read@1',
@@ -25,7 +28,10 @@ describe('decodeAuthorizedCall', () => {
   // the last "path" while a first-wins parser in the tool would read the first, /etc/passwd.
   it.each([
     ['{"path":"/etc/passwd","path":"/srv/project/a"}', 'a repeated key, the checked value last'],
-    ['{"path":"/etc/passwd","\\u0070ath":"/srv/project/a"}', 'a repeated key written with an escape'],
+    [
+      '{"path":"/etc/passwd","\\u0070ath":"/srv/project/a"}',
+      'a repeated key written with an escape',
+    ],
     ['{"path":"/srv/project/a","o":{"k":1,"k":1}}', 'a repeated key in a nested object'],
   ])('refuses rawArguments that repeat a key: %s (%s)', (raw) => {
     const args = JSON.parse(raw) as Record<string, unknown>;
@@ -35,13 +41,18 @@ describe('decodeAuthorizedCall', () => {
   it('refuses rawArguments that decode to other arguments, or are not JSON', () => {
     expect(decodeAuthorizedCall(aForgedCall('{"path":"/etc/passwd"}'), LIMITS)).toBe(REFUSED);
     expect(decodeAuthorizedCall(aForgedCall('{"path":"/srv/project/a"'), LIMITS)).toBe(REFUSED);
-    expect(decodeAuthorizedCall(aForgedCall('{"path":"/srv/project/a","x":1}'), LIMITS)).toBe(REFUSED);
+    expect(decodeAuthorizedCall(aForgedCall('{"path":"/srv/project/a","x":1}'), LIMITS)).toBe(
+      REFUSED,
+    );
   });
 
   it('makes checkDispatch refuse such a call as malformed_proposal', () => {
     const gate = createGate({ registry: createRegistry() });
     const context = { grant: createGrant({ tools: ['fs-read@1'], folders: ['/srv/project'] }) };
-    const decision = gate.checkDispatch(aForgedCall('{"path":"/etc/passwd","path":"/srv/project/a"}'), context);
+    const decision = gate.checkDispatch(
+      aForgedCall('{"path":"/etc/passwd","path":"/srv/project/a"}'),
+      context,
+    );
     expect(decision).toEqual({
       allowed: false,
       refusal: {

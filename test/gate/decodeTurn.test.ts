@@ -6,7 +6,8 @@ const refusalOf = (turn: unknown, limits?: { maxBytes?: number; maxDepth?: numbe
   const { context } = aGateSetup();
   const gate = createGate({ registry: aGateRegistry(), ...(limits ? { limits } : {}) });
   const decision = gate.checkTurn(turn, context);
-  if (decision.settled !== 'rejected') throw new Error(`expected a rejection, got ${decision.settled}`);
+  if (decision.settled !== 'rejected')
+    throw new Error(`expected a rejection, got ${decision.settled}`);
   return decision.refusal;
 };
 
@@ -32,7 +33,11 @@ describe('decoding an untrusted turn', () => {
 
   it.each([
     ['a call that is not an object', [1], 'a call is an object'],
-    ['an unknown call key', [{ tool: 'a', version: 1, arguments: {}, id: 'x' }], 'a call has no key "id"'],
+    [
+      'an unknown call key',
+      [{ tool: 'a', version: 1, arguments: {}, id: 'x' }],
+      'a call has no key "id"',
+    ],
     ['a missing tool', [{ version: 1, arguments: {} }], '"tool" must be'],
     ['an empty tool', [{ tool: '', version: 1, arguments: {} }], '"tool" must be'],
     ['version 0', [{ tool: 'a', version: 0, arguments: {} }], '"version" must be'],
@@ -41,13 +46,35 @@ describe('decoding an untrusted turn', () => {
     ['an empty shape', [{ tool: 'a', version: 1, shape: '', arguments: {} }], '"shape" must be'],
     ['missing arguments', [{ tool: 'a', version: 1 }], '"arguments" must be an object'],
     ['list arguments', [{ tool: 'a', version: 1, arguments: [] }], '"arguments" must be an object'],
-    ['arguments text that is not JSON', [{ tool: 'a', version: 1, arguments: '{' }], 'not valid JSON'],
-    ['arguments text holding a list', [{ tool: 'a', version: 1, arguments: '[1]' }], '"arguments" must be an object'],
-    ['arguments text with a repeated key', [{ tool: 'a', version: 1, arguments: '{"path":"/ok","path":"/etc"}' }], 'the key "path" appears twice'],
-    ['arguments text repeating an escaped key', [{ tool: 'a', version: 1, arguments: '{"a":1,"\\u0061":2}' }], 'the key "a" appears twice'],
+    [
+      'arguments text that is not JSON',
+      [{ tool: 'a', version: 1, arguments: '{' }],
+      'not valid JSON',
+    ],
+    [
+      'arguments text holding a list',
+      [{ tool: 'a', version: 1, arguments: '[1]' }],
+      '"arguments" must be an object',
+    ],
+    [
+      'arguments text with a repeated key',
+      [{ tool: 'a', version: 1, arguments: '{"path":"/ok","path":"/etc"}' }],
+      'the key "path" appears twice',
+    ],
+    [
+      'arguments text repeating an escaped key',
+      [{ tool: 'a', version: 1, arguments: '{"a":1,"\\u0061":2}' }],
+      'the key "a" appears twice',
+    ],
   ])('refuses %s, naming the call', (_title, calls, why) => {
-    const refusal = refusalOf({ calls: [{ tool: 'slack/search', version: 1, arguments: { query: 'ok' } }, ...calls] });
-    expect(refusal).toMatchObject({ check: 'proposal.decode', code: 'malformed_proposal', callIndex: 1 });
+    const refusal = refusalOf({
+      calls: [{ tool: 'slack/search', version: 1, arguments: { query: 'ok' } }, ...calls],
+    });
+    expect(refusal).toMatchObject({
+      check: 'proposal.decode',
+      code: 'malformed_proposal',
+      callIndex: 1,
+    });
     expect(refusal.reason).toContain(why);
   });
 
@@ -72,11 +99,18 @@ describe('decoding an untrusted turn', () => {
   it('refuses a cyclic value instead of looping', () => {
     const args: Record<string, unknown> = { query: 'x' };
     args.self = args;
-    expect(refusalOf(aTurn('slack/search', args)).reason).toContain('nested deeper than the limit of 64 levels');
+    expect(refusalOf(aTurn('slack/search', args)).reason).toContain(
+      'nested deeper than the limit of 64 levels',
+    );
   });
 
   it('refuses a value whose getter throws', () => {
-    const args = Object.defineProperty({}, 'query', { enumerable: true, get: () => { throw new Error('boom'); } });
+    const args = Object.defineProperty({}, 'query', {
+      enumerable: true,
+      get: () => {
+        throw new Error('boom');
+      },
+    });
     expect(refusalOf(aTurn('slack/search', args)).code).toBe('malformed_proposal');
   });
 
@@ -88,7 +122,9 @@ describe('decoding an untrusted turn', () => {
       get: () => (++reads === 1 ? 'https://example.com/' : 'https://evil.com/'),
     });
     const decision = gate.authorize(aTurn('http/get', args), context);
-    expect(decision.settled === 'tool' && decision.calls[0]?.arguments).toEqual({ url: 'https://example.com/' });
+    expect(decision.settled === 'tool' && decision.calls[0]?.arguments).toEqual({
+      url: 'https://example.com/',
+    });
     expect(reads).toBe(1);
   });
 
@@ -98,7 +134,9 @@ describe('decoding an untrusted turn', () => {
     const wide = JSON.stringify({ answer: 'é'.repeat(50) });
     expect(gate.checkTurn(ascii, context).settled).toBe('answer');
     const decision = gate.checkTurn(wide, context);
-    expect(decision.settled === 'rejected' && decision.refusal.reason).toContain('larger than the limit of 100 bytes');
+    expect(decision.settled === 'rejected' && decision.refusal.reason).toContain(
+      'larger than the limit of 100 bytes',
+    );
   });
 
   it('refuses a 1 MiB turn by default', () => {
@@ -110,12 +148,15 @@ describe('decoding an untrusted turn', () => {
     const { gate, context } = aGateSetup();
     const nest = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
     // turn, calls, call, arguments = 4 levels; the rest sits inside a property.
-    const turn = (levels: number) => `{"calls":[{"tool":"slack/search","version":1,"arguments":{"query":"x","deep":${nest(levels)}}}]}`;
+    const turn = (levels: number) =>
+      `{"calls":[{"tool":"slack/search","version":1,"arguments":{"query":"x","deep":${nest(levels)}}}]}`;
     expect(gate.checkTurn(turn(60), context).settled).toBe('rejected');
     const ok = gate.checkTurn(turn(60), context);
     expect(ok.settled === 'rejected' && ok.refusal.code).toBe('bad_arguments');
     const deep = gate.checkTurn(turn(61), context);
-    expect(deep.settled === 'rejected' && deep.refusal.reason).toContain('nested deeper than the limit of 64 levels');
+    expect(deep.settled === 'rejected' && deep.refusal.reason).toContain(
+      'nested deeper than the limit of 64 levels',
+    );
   });
 
   it('counts the depth of arguments sent as a string within the envelope', () => {
@@ -123,7 +164,9 @@ describe('decoding an untrusted turn', () => {
     const shallow = gate.checkTurn(aTurn('net/ping', '{"hosts":["example.com"]}'), context);
     expect(shallow.settled).toBe('tool');
     const deep = gate.checkTurn(aTurn('net/ping', '{"hosts":["example.com"],"x":[[1]]}'), context);
-    expect(deep.settled === 'rejected' && deep.refusal.reason).toContain('nested deeper than the limit of 5 levels');
+    expect(deep.settled === 'rejected' && deep.refusal.reason).toContain(
+      'nested deeper than the limit of 5 levels',
+    );
   });
 
   it('survives a million nested brackets without a crash', () => {

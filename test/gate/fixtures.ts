@@ -36,14 +36,21 @@ export function aGateRegistry(): Registry {
     name: 'net/ping',
     version: 1,
     description: 'Pings hosts.',
-    inputSchema: { type: 'object', properties: { hosts: { type: 'array', items: { type: 'string' } } } },
+    inputSchema: {
+      type: 'object',
+      properties: { hosts: { type: 'array', items: { type: 'string' } } },
+    },
     resources: [{ kind: 'host', at: '/hosts/*' }],
   });
   registry.register({
     name: 'vault/use',
     version: 1,
     description: 'Uses a named secret.',
-    inputSchema: { type: 'object', properties: { secret: { type: 'string' } }, required: ['secret'] },
+    inputSchema: {
+      type: 'object',
+      properties: { secret: { type: 'string' } },
+      required: ['secret'],
+    },
     resources: [{ kind: 'secret', at: '/secret' }],
   });
   registry.register({
@@ -67,7 +74,15 @@ export function aGateRegistry(): Registry {
 
 /** A grant for every fixture tool, over /srv/project (read-write), /srv/docs (read), slack and example.com. */
 export const FULL_GRANT: GrantSpec = {
-  tools: ['slack/search@1', 'http/get@1', 'net/ping@1', 'vault/use@1', 'sync/all@1', 'fs-read@1', 'fs-write@1'],
+  tools: [
+    'slack/search@1',
+    'http/get@1',
+    'net/ping@1',
+    'vault/use@1',
+    'sync/all@1',
+    'fs-read@1',
+    'fs-write@1',
+  ],
   folders: ['/srv/project', { path: '/srv/docs', access: 'read' }],
   network: ['api.slack.com', 'example.com', '*.example.com', 'files.example.org:8443'],
   secrets: ['SLACK_TOKEN', 'APP_*'],

@@ -27,7 +27,10 @@ describe('a gate with realpath on a real directory', () => {
 
   const decide = (path: string, tool = 'fs-read', realpath: 'node' | false = 'node') => {
     const gate = createGate({ registry: createRegistry(), ...(realpath ? { realpath } : {}) });
-    const context = { grant: createGrant({ tools: ['fs-read@1', 'fs-write@1'], folders: [root] }), cwd: root };
+    const context = {
+      grant: createGrant({ tools: ['fs-read@1', 'fs-write@1'], folders: [root] }),
+      cwd: root,
+    };
     const args = tool === 'fs-read' ? { path } : { path, content: 'x' };
     return gate.authorize({ calls: [{ tool, version: 1, arguments: args }] }, context);
   };

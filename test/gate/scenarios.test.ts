@@ -68,25 +68,44 @@ interface Scenario {
 }
 
 const CODES = [
-  'malformed_proposal', 'not_granted', 'hidden_tool', 'bad_arguments', 'unknown_tool', 'unsupported_shape',
-  'network_out_of_scope', 'folder_out_of_scope', 'secret_out_of_scope', 'check_failed', 'check_refused',
+  'malformed_proposal',
+  'not_granted',
+  'hidden_tool',
+  'bad_arguments',
+  'unknown_tool',
+  'unsupported_shape',
+  'network_out_of_scope',
+  'folder_out_of_scope',
+  'secret_out_of_scope',
+  'check_failed',
+  'check_refused',
 ] as const;
 
 /** An extra check declared as data: it returns its verdict, or throws its message. */
 function readCheck(value: unknown, where: string): ExtraCheck {
   const item = readObject(value, where, ['id'], ['returns', 'throws']);
   const id = readText(item.id, `${where}.id`);
-  if (Object.hasOwn(item, 'throws') === Object.hasOwn(item, 'returns')) throw new Error(`${where} needs exactly one of returns, throws`);
+  if (Object.hasOwn(item, 'throws') === Object.hasOwn(item, 'returns'))
+    throw new Error(`${where} needs exactly one of returns, throws`);
   if (Object.hasOwn(item, 'throws')) {
     const message = readText(item.throws, `${where}.throws`);
-    return { id, check: () => { throw new Error(message); } };
+    return {
+      id,
+      check: () => {
+        throw new Error(message);
+      },
+    };
   }
   const verdict = item.returns as ReturnType<ExtraCheck['check']>;
   return { id, check: () => verdict };
 }
 
 function readExpected(value: unknown, where: string): Expected {
-  const settled = readChoice(readObject(value, where, ['settled'], ['answer', 'calls', 'refusal']).settled, `${where}.settled`, ['answer', 'tool', 'rejected']);
+  const settled = readChoice(
+    readObject(value, where, ['settled'], ['answer', 'calls', 'refusal']).settled,
+    `${where}.settled`,
+    ['answer', 'tool', 'rejected'],
+  );
   if (settled === 'answer') {
     const item = readObject(value, where, ['settled', 'answer']);
     return { settled, answer: readText(item.answer, `${where}.answer`) };
@@ -96,36 +115,86 @@ function readExpected(value: unknown, where: string): Expected {
     return { settled, calls: readList(item.calls, `${where}.calls`) };
   }
   const at = `${where}.refusal`;
-  const refusal = readObject(readObject(value, where, ['settled', 'refusal']).refusal, at, ['check', 'code'], ['reason', 'reasonPrefix', 'callIndex', 'ref', 'details']);
-  if (Object.hasOwn(refusal, 'reason') === Object.hasOwn(refusal, 'reasonPrefix')) throw new Error(`${at} needs exactly one of reason, reasonPrefix`);
+  const refusal = readObject(
+    readObject(value, where, ['settled', 'refusal']).refusal,
+    at,
+    ['check', 'code'],
+    ['reason', 'reasonPrefix', 'callIndex', 'ref', 'details'],
+  );
+  if (Object.hasOwn(refusal, 'reason') === Object.hasOwn(refusal, 'reasonPrefix'))
+    throw new Error(`${at} needs exactly one of reason, reasonPrefix`);
   readChoice(refusal.code, `${at}.code`, CODES);
   return { settled, refusal: refusal as unknown as ExpectedRefusal };
 }
 
 function readScenario(name: string): Scenario {
   const where = name;
-  const file = readObject(JSON.parse(readFileSync(new URL(name, DIR), 'utf8')), where, ['description', 'registry', 'grant', 'turn', 'context', 'expected'], ['gate', 'between']);
+  const file = readObject(
+    JSON.parse(readFileSync(new URL(name, DIR), 'utf8')),
+    where,
+    ['description', 'registry', 'grant', 'turn', 'context', 'expected'],
+    ['gate', 'between'],
+  );
   const registry = readObject(file.registry, `${where}.registry`, ['builtins', 'tools']);
-  const gate = file.gate === undefined ? {} : readObject(file.gate, `${where}.gate`, [], ['limits', 'checks']);
-  const between = file.between === undefined ? undefined : readObject(file.between, `${where}.between`, [], ['grant', 'context', 'deregister', 'register']);
-  const readContext = (value: unknown, at: string) => readObject(value, at, [], ['cwd', 'step', 'visible']);
+  const gate =
+    file.gate === undefined ? {} : readObject(file.gate, `${where}.gate`, [], ['limits', 'checks']);
+  const between =
+    file.between === undefined
+      ? undefined
+      : readObject(
+          file.between,
+          `${where}.between`,
+          [],
+          ['grant', 'context', 'deregister', 'register'],
+        );
+  const readContext = (value: unknown, at: string) =>
+    readObject(value, at, [], ['cwd', 'step', 'visible']);
   return {
     description: readText(file.description, `${where}.description`),
-    builtins: readChoice(registry.builtins, `${where}.registry.builtins`, ['self-run', 'managed', 'none']),
+    builtins: readChoice(registry.builtins, `${where}.registry.builtins`, [
+      'self-run',
+      'managed',
+      'none',
+    ]),
     tools: readList(registry.tools, `${where}.registry.tools`) as readonly ToolDefinition[],
-    grant: readObject(file.grant, `${where}.grant`, [], ['tools', 'folders', 'network', 'secrets', 'budgets']),
+    grant: readObject(
+      file.grant,
+      `${where}.grant`,
+      [],
+      ['tools', 'folders', 'network', 'secrets', 'budgets'],
+    ),
     turn: file.turn,
     context: readContext(file.context, `${where}.context`),
-    ...(gate.limits === undefined ? {} : { limits: readObject(gate.limits, `${where}.gate.limits`, [], ['maxBytes', 'maxDepth']) }),
-    checks: readList(gate.checks ?? [], `${where}.gate.checks`).map((check, index) => readCheck(check, `${where}.gate.checks[${index}]`)),
+    ...(gate.limits === undefined
+      ? {}
+      : { limits: readObject(gate.limits, `${where}.gate.limits`, [], ['maxBytes', 'maxDepth']) }),
+    checks: readList(gate.checks ?? [], `${where}.gate.checks`).map((check, index) =>
+      readCheck(check, `${where}.gate.checks[${index}]`),
+    ),
     ...(between === undefined
       ? {}
       : {
           between: {
-            ...(between.grant === undefined ? {} : { grant: readObject(between.grant, `${where}.between.grant`, [], ['tools', 'folders', 'network', 'secrets', 'budgets']) }),
-            ...(between.context === undefined ? {} : { context: readContext(between.context, `${where}.between.context`) }),
-            deregister: readList(between.deregister ?? [], `${where}.between.deregister`).map((ref, index) => readText(ref, `${where}.between.deregister[${index}]`)),
-            register: readList(between.register ?? [], `${where}.between.register`) as readonly ToolDefinition[],
+            ...(between.grant === undefined
+              ? {}
+              : {
+                  grant: readObject(
+                    between.grant,
+                    `${where}.between.grant`,
+                    [],
+                    ['tools', 'folders', 'network', 'secrets', 'budgets'],
+                  ),
+                }),
+            ...(between.context === undefined
+              ? {}
+              : { context: readContext(between.context, `${where}.between.context`) }),
+            deregister: readList(between.deregister ?? [], `${where}.between.deregister`).map(
+              (ref, index) => readText(ref, `${where}.between.deregister[${index}]`),
+            ),
+            register: readList(
+              between.register ?? [],
+              `${where}.between.register`,
+            ) as readonly ToolDefinition[],
           },
         }),
     expected: readExpected(file.expected, `${where}.expected`),
@@ -133,7 +202,12 @@ function readScenario(name: string): Scenario {
 }
 
 /** Proposes the turn, applies the changes between the stages, then dispatches each call in order. */
-function runFlow(scenario: Scenario, gate: Gate, registry: ReturnType<typeof createRegistry>, context: GateContext): TurnDecision {
+function runFlow(
+  scenario: Scenario,
+  gate: Gate,
+  registry: ReturnType<typeof createRegistry>,
+  context: GateContext,
+): TurnDecision {
   const proposed = gate.checkTurn(scenario.turn, context);
   if (proposed.settled !== 'tool') return proposed;
   let dispatchContext = context;
@@ -141,11 +215,15 @@ function runFlow(scenario: Scenario, gate: Gate, registry: ReturnType<typeof cre
     const { grant, context: changed, deregister, register } = scenario.between;
     for (const ref of deregister) expect(registry.deregister(ref)).toEqual({ removed: true });
     for (const definition of register) registry.register(definition);
-    dispatchContext = { ...(changed ?? scenario.context), grant: grant === undefined ? context.grant : createGrant(grant) };
+    dispatchContext = {
+      ...(changed ?? scenario.context),
+      grant: grant === undefined ? context.grant : createGrant(grant),
+    };
   }
   for (const [index, call] of proposed.calls.entries()) {
     const verdict = gate.checkDispatch(call, dispatchContext);
-    if (!verdict.allowed) return { settled: 'rejected', refusal: { ...verdict.refusal, callIndex: index } };
+    if (!verdict.allowed)
+      return { settled: 'rejected', refusal: { ...verdict.refusal, callIndex: index } };
     expect(verdict.call).toBe(call);
   }
   return proposed;
@@ -161,14 +239,20 @@ function expectOutcome(actual: TurnDecision, expected: Expected): void {
   const { details, ...refusal }: Refusal = actual.refusal;
   if (reasonPrefix !== undefined) {
     expect(refusal.reason.startsWith(reasonPrefix)).toBe(true);
-    expect({ ...refusal, reason: undefined }).toEqual({ ...rest, reason: undefined, details: undefined });
+    expect({ ...refusal, reason: undefined }).toEqual({
+      ...rest,
+      reason: undefined,
+      details: undefined,
+    });
   } else {
     expect(refusal).toEqual({ ...rest, details: undefined });
   }
   if (rest.details !== undefined) expect(details).toEqual(rest.details);
 }
 
-const files = readdirSync(DIR).filter((name) => name.endsWith('.json')).sort();
+const files = readdirSync(DIR)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 const scenarios = files.map((name) => [name, readScenario(name)] as const);
 
 describe('the scenario corpus', () => {
@@ -193,13 +277,24 @@ describe('the scenario corpus', () => {
 
   it('holds at least 40 scenarios covering every check and every code of SPEC §7, §9 and the gate', () => {
     expect(scenarios.length).toBeGreaterThanOrEqual(40);
-    const refusals = scenarios.flatMap(([, { expected }]) => (expected.settled === 'rejected' ? [expected.refusal] : []));
+    const refusals = scenarios.flatMap(([, { expected }]) =>
+      expected.settled === 'rejected' ? [expected.refusal] : [],
+    );
     const codes = new Set(refusals.map(({ code }) => code));
     const checks = new Set(refusals.map(({ check }) => check));
     for (const code of CODES) expect(codes).toContain(code);
     for (const check of [
-      'proposal.decode', 'proposal.granted', 'proposal.visible', 'proposal.arguments', 'dispatch.step',
-      'dispatch.shape', 'dispatch.grant', 'dispatch.network', 'dispatch.folder', 'dispatch.secret', 'gate.context',
+      'proposal.decode',
+      'proposal.granted',
+      'proposal.visible',
+      'proposal.arguments',
+      'dispatch.step',
+      'dispatch.shape',
+      'dispatch.grant',
+      'dispatch.network',
+      'dispatch.folder',
+      'dispatch.secret',
+      'gate.context',
     ]) {
       expect(checks).toContain(check);
     }
@@ -208,10 +303,23 @@ describe('the scenario corpus', () => {
   });
 
   it('reads scenario files strictly: a misspelt key is an error', () => {
-    expect(() => readExpected({ settled: 'rejected', refusal: { check: 'x', code: 'not_granted', reason: 'r', callindex: 0 } }, 'expected')).toThrow(
-      'expected.refusal has unknown key "callindex"',
+    expect(() =>
+      readExpected(
+        {
+          settled: 'rejected',
+          refusal: { check: 'x', code: 'not_granted', reason: 'r', callindex: 0 },
+        },
+        'expected',
+      ),
+    ).toThrow('expected.refusal has unknown key "callindex"');
+    expect(() => readExpected({ settled: 'tool', calls: [], refusal: {} }, 'expected')).toThrow(
+      'expected has unknown key "refusal"',
     );
-    expect(() => readExpected({ settled: 'tool', calls: [], refusal: {} }, 'expected')).toThrow('expected has unknown key "refusal"');
-    expect(() => readExpected({ settled: 'rejected', refusal: { check: 'x', code: 'no_such_code', reason: 'r' } }, 'expected')).toThrow('expected.refusal.code must be one of');
+    expect(() =>
+      readExpected(
+        { settled: 'rejected', refusal: { check: 'x', code: 'no_such_code', reason: 'r' } },
+        'expected',
+      ),
+    ).toThrow('expected.refusal.code must be one of');
   });
 });

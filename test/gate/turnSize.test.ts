@@ -11,7 +11,19 @@ import { createGate, createGrant, createRegistry } from '../../src/index.js';
 
 const registry = createRegistry();
 const context = { grant: createGrant({}) };
-const BOUNDARY_CHARACTERS = ['a', '\u007f', '\u0080', '\u07ff', '\u0800', '\ud7ff', '\ue000', '\uffff', '\u{10000}', '\u{1f600}', '\u{10ffff}'];
+const BOUNDARY_CHARACTERS = [
+  'a',
+  '\u007f',
+  '\u0080',
+  '\u07ff',
+  '\u0800',
+  '\ud7ff',
+  '\ue000',
+  '\uffff',
+  '\u{10000}',
+  '\u{1f600}',
+  '\u{10ffff}',
+];
 
 const decideWithLimit = (text: string, maxBytes: number) =>
   createGate({ registry, limits: { maxBytes, maxDepth: 64 } }).checkTurn(text, context).settled;
@@ -19,12 +31,15 @@ const decideWithLimit = (text: string, maxBytes: number) =>
 describe('the size limit on turn text', () => {
   it('accepts text of exactly the limit in UTF-8 bytes and refuses one byte more', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...BOUNDARY_CHARACTERS), { maxLength: 40 }), (characters) => {
-        const text = JSON.stringify({ answer: characters.join('') });
-        const bytes = Buffer.byteLength(text, 'utf8');
-        expect(decideWithLimit(text, bytes)).toBe('answer');
-        expect(decideWithLimit(text, bytes - 1)).toBe('rejected');
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...BOUNDARY_CHARACTERS), { maxLength: 40 }),
+        (characters) => {
+          const text = JSON.stringify({ answer: characters.join('') });
+          const bytes = Buffer.byteLength(text, 'utf8');
+          expect(decideWithLimit(text, bytes)).toBe('answer');
+          expect(decideWithLimit(text, bytes - 1)).toBe('rejected');
+        },
+      ),
       { numRuns: 500, seed: 20_261_130 },
     );
   });

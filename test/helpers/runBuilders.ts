@@ -30,7 +30,10 @@ export function aRunRegistry(builtins: BuiltinsMode = 'none'): Registry {
     description: 'Uses a secret by name.',
     inputSchema: {
       type: 'object',
-      properties: { secret: { type: 'string' }, more: { type: 'array', items: { type: 'string' } } },
+      properties: {
+        secret: { type: 'string' },
+        more: { type: 'array', items: { type: 'string' } },
+      },
       required: ['secret'],
     },
     resources: [
@@ -71,7 +74,11 @@ export const RUN_GRANT: GrantSpec = {
  * // aRun({ run: { steps: [{ name: 'a', tools: ['search'] }] } })
  */
 export function aRun(
-  overrides: { readonly grant?: GrantSpec; readonly run?: Partial<RunOptions>; readonly registry?: Registry } = {},
+  overrides: {
+    readonly grant?: GrantSpec;
+    readonly run?: Partial<RunOptions>;
+    readonly registry?: Registry;
+  } = {},
 ): { readonly run: Run; readonly gate: Gate; readonly grant: Grant; readonly registry: Registry } {
   const registry = overrides.registry ?? aRunRegistry();
   const gate = createGate({ registry });
@@ -81,7 +88,11 @@ export function aRun(
 }
 
 /** A proposed call. // aCall('search', { query: 'x' }) */
-export const aCall = (tool: string, args: unknown, version = 1) => ({ tool, version, arguments: args });
+export const aCall = (tool: string, args: unknown, version = 1) => ({
+  tool,
+  version,
+  arguments: args,
+});
 
 /** A turn of calls. // callsTurn(aCall('search', { query: 'x' })) */
 export const callsTurn = (...calls: unknown[]) => ({ calls });

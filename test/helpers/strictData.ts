@@ -21,7 +21,9 @@ export function readObject(
   }
   for (const key of Object.keys(value)) {
     if (!required.includes(key) && !optional.includes(key)) {
-      throw new Error(`${where} has unknown key "${key}"; the keys are ${[...required, ...optional].join(', ')}`);
+      throw new Error(
+        `${where} has unknown key "${key}"; the keys are ${[...required, ...optional].join(', ')}`,
+      );
     }
   }
   return value;
@@ -29,7 +31,8 @@ export function readObject(
 
 /** Reads a non-empty string, or throws naming the place. */
 export function readText(value: unknown, where: string): string {
-  if (typeof value !== 'string' || value === '') throw new Error(`${where} must be a non-empty string`);
+  if (typeof value !== 'string' || value === '')
+    throw new Error(`${where} must be a non-empty string`);
   return value;
 }
 
@@ -40,7 +43,11 @@ export function readList(value: unknown, where: string): readonly unknown[] {
 }
 
 /** Reads one of a fixed set of strings, or throws naming the place and the choices. */
-export function readChoice<T extends string>(value: unknown, where: string, choices: readonly T[]): T {
+export function readChoice<T extends string>(
+  value: unknown,
+  where: string,
+  choices: readonly T[],
+): T {
   if (typeof value !== 'string' || !choices.includes(value as T)) {
     throw new Error(`${where} must be one of ${choices.join(', ')}`);
   }

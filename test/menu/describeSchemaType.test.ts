@@ -16,13 +16,19 @@ describe('describeSchemaType', () => {
 
   it('joins a union of types with " | "', () => {
     expect(describeSchemaType({ type: ['string', 'null'] })).toBe('str | null');
-    expect(describeSchemaType({ anyOf: [{ type: 'integer' }, { type: 'array' }, { type: 'integer' }] })).toBe('integer | list');
-    expect(describeSchemaType({ oneOf: [{ type: ['boolean', 'null'] }, { type: 'object' }] })).toBe('bool | null | object');
+    expect(
+      describeSchemaType({ anyOf: [{ type: 'integer' }, { type: 'array' }, { type: 'integer' }] }),
+    ).toBe('integer | list');
+    expect(describeSchemaType({ oneOf: [{ type: ['boolean', 'null'] }, { type: 'object' }] })).toBe(
+      'bool | null | object',
+    );
   });
 
   it('reads the types of const and enum values', () => {
     expect(describeSchemaType({ const: 3 })).toBe('integer');
-    expect(describeSchemaType({ enum: ['a', 1.5, null, ['x'], { k: 1 }, true] })).toBe('str | number | null | list | object | bool');
+    expect(describeSchemaType({ enum: ['a', 1.5, null, ['x'], { k: 1 }, true] })).toBe(
+      'str | number | null | list | object | bool',
+    );
   });
 
   it('says any when the schema does not say', () => {

@@ -3,7 +3,9 @@ import { formatMenuJson } from '../../src/menu/formatMenuJson.js';
 
 describe('formatMenuJson', () => {
   it('separates items with ", " and keys with ": ", at every depth, keys in order', () => {
-    expect(formatMenuJson({ b: 1, a: [1, { c: null, d: 'x' }], e: {} , f: []})).toBe('{"b": 1, "a": [1, {"c": null, "d": "x"}], "e": {}, "f": []}');
+    expect(formatMenuJson({ b: 1, a: [1, { c: null, d: 'x' }], e: {}, f: [] })).toBe(
+      '{"b": 1, "a": [1, {"c": null, "d": "x"}], "e": {}, "f": []}',
+    );
   });
 
   it('escapes strings as JSON, and U+2028 and U+2029 too, so it stays on one line', () => {
@@ -11,6 +13,10 @@ describe('formatMenuJson', () => {
   });
 
   it('writes scalars as JSON', () => {
-    expect([formatMenuJson(1.5), formatMenuJson(true), formatMenuJson(null)]).toEqual(['1.5', 'true', 'null']);
+    expect([formatMenuJson(1.5), formatMenuJson(true), formatMenuJson(null)]).toEqual([
+      '1.5',
+      'true',
+      'null',
+    ]);
   });
 });

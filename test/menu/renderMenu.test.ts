@@ -26,8 +26,13 @@ describe('renderMenu', () => {
   });
 
   it('lists granted tools in grant order, entries separated by one blank line, no trailing newline', () => {
-    const menu = renderMenu({ registry: aMenuRegistry(), grant: grantOf(['web/search@1', 'slack/search@1', 'notes@1']) });
-    expect(menu).toBe(`You can call the following tools:\n${entryOf('web/search')}\n\n${SLACK_ENTRY}\n\n${entryOf('notes')}`);
+    const menu = renderMenu({
+      registry: aMenuRegistry(),
+      grant: grantOf(['web/search@1', 'slack/search@1', 'notes@1']),
+    });
+    expect(menu).toBe(
+      `You can call the following tools:\n${entryOf('web/search')}\n\n${SLACK_ENTRY}\n\n${entryOf('notes')}`,
+    );
   });
 
   it('never lists a registered tool that is not granted', () => {
@@ -35,20 +40,24 @@ describe('renderMenu', () => {
     expect(menu).toBe(`You can call the following tools:\n${entryOf('notes')}`);
   });
 
-  it('with a step, lists only the step\'s tools, still in grant order', () => {
+  it("with a step, lists only the step's tools, still in grant order", () => {
     const grant = grantOf(['web/search@1', 'slack/search@1', 'notes@1']);
     const step = { name: 'research', tools: ['notes', 'web/search', 'not-granted'] };
     expect(renderMenu({ registry: aMenuRegistry(), grant, step })).toBe(
       `You can call the following tools:\n${entryOf('web/search')}\n\n${entryOf('notes')}`,
     );
-    expect(renderMenu({ registry: aMenuRegistry(), grant, step: { name: 'empty', tools: [] } })).toBe('');
+    expect(
+      renderMenu({ registry: aMenuRegistry(), grant, step: { name: 'empty', tools: [] } }),
+    ).toBe('');
   });
 
   it('with visible, lists only visible tools: exact names, prefix/* and *', () => {
     const registry = aMenuRegistry();
     const grant = grantOf(['web/search@1', 'slack/search@1', 'web/fetch@1', 'notes@1']);
     const names = (visible: readonly string[] | ReadonlySet<string>) =>
-      [...renderMenu({ registry, grant, visible }).matchAll(/^name: (.+)$/gm)].map((match) => match[1]);
+      [...renderMenu({ registry, grant, visible }).matchAll(/^name: (.+)$/gm)].map(
+        (match) => match[1],
+      );
     expect(names(['web/*'])).toEqual(['web/search', 'web/fetch']);
     expect(names(new Set(['notes', 'slack/search']))).toEqual(['slack/search', 'notes']);
     expect(names(['*'])).toEqual(['web/search', 'slack/search', 'web/fetch', 'notes']);
@@ -66,7 +75,10 @@ describe('renderMenu', () => {
   });
 
   it('degrades a granted tool the registry cannot resolve to name, version and the call envelope', () => {
-    const menu = renderMenu({ registry: aMenuRegistry(), grant: grantOf(['gone/tool@3', 'notes@1']) });
+    const menu = renderMenu({
+      registry: aMenuRegistry(),
+      grant: grantOf(['gone/tool@3', 'notes@1']),
+    });
     expect(menu).toBe(
       [
         'You can call the following tools:',
@@ -82,20 +94,31 @@ describe('renderMenu', () => {
   it('degrades a tool deregistered after a first rendering (the cache follows the registry)', () => {
     const registry = aMenuRegistry();
     const grant = grantOf(['notes@1']);
-    expect(renderMenu({ registry, grant })).toBe(`You can call the following tools:\n${entryOf('notes')}`);
+    expect(renderMenu({ registry, grant })).toBe(
+      `You can call the following tools:\n${entryOf('notes')}`,
+    );
     registry.deregister('notes@1');
     expect(renderMenu({ registry, grant })).toBe(
       'You can call the following tools:\nname: notes\nversion: 1\nCall as: {"tool": "notes", "version": 1, "arguments": {...}}',
     );
-    registry.register({ name: 'notes', version: 1, description: 'Back again.', inputSchema: { type: 'object' } });
-    expect(renderMenu({ registry, grant })).toBe('You can call the following tools:\nname: notes\nversion: 1\nBack again.\nInputs: none');
+    registry.register({
+      name: 'notes',
+      version: 1,
+      description: 'Back again.',
+      inputSchema: { type: 'object' },
+    });
+    expect(renderMenu({ registry, grant })).toBe(
+      'You can call the following tools:\nname: notes\nversion: 1\nBack again.\nInputs: none',
+    );
   });
 
   it('renders afresh when the caller changes a step or visible list it passed before', () => {
     const registry = aMenuRegistry();
     const grant = grantOf(['notes@1', 'web/fetch@1']);
     const visible = ['notes'];
-    expect(renderMenu({ registry, grant, visible })).toBe(`You can call the following tools:\n${entryOf('notes')}`);
+    expect(renderMenu({ registry, grant, visible })).toBe(
+      `You can call the following tools:\n${entryOf('notes')}`,
+    );
     visible.push('web/fetch');
     expect(renderMenu({ registry, grant, visible })).toContain('name: web/fetch');
   });
@@ -105,13 +128,20 @@ describe('renderMenu', () => {
     const grant = grantOf(['slack/search@1', 'notes@1']);
     const first = renderMenu({ registry, grant });
     expect(renderMenu({ registry, grant })).toBe(first);
-    expect(renderMenu({ registry, grant: createGrant({ tools: ['slack/search@1', 'notes@1'] }) })).toBe(first);
+    expect(
+      renderMenu({ registry, grant: createGrant({ tools: ['slack/search@1', 'notes@1'] }) }),
+    ).toBe(first);
   });
 
   it('leaves out a tool the registry lists as never grantable', () => {
     const registry = createRegistry({ builtins: 'managed' });
-    const menu = renderMenu({ registry, grant: grantOf(['fs-read@1', 'text-summarize@1'], { folders: ['/srv'] }) });
-    expect(menu.startsWith('You can call the following tools:\nname: text-summarize\nversion: 1\n')).toBe(true);
+    const menu = renderMenu({
+      registry,
+      grant: grantOf(['fs-read@1', 'text-summarize@1'], { folders: ['/srv'] }),
+    });
+    expect(
+      menu.startsWith('You can call the following tools:\nname: text-summarize\nversion: 1\n'),
+    ).toBe(true);
     expect(menu).not.toContain('fs-read');
   });
 
@@ -185,9 +215,14 @@ describe('renderMenu', () => {
     const grant = grantOf(['notes@1']);
     catchToolgateError(() => renderMenu({ registry: { ...registry }, grant }), 'invalid_option');
     catchToolgateError(() => renderMenu({ registry, grant: { ...grant } }), 'invalid_grant');
-    catchToolgateError(() => renderMenu({ registry, grant, step: { name: 's', tools: 'notes' } as never }), 'invalid_option');
-    catchToolgateError(() => renderMenu({ registry, grant, visible: 'notes' as never }), 'invalid_option');
+    catchToolgateError(
+      () => renderMenu({ registry, grant, step: { name: 's', tools: 'notes' } as never }),
+      'invalid_option',
+    );
+    catchToolgateError(
+      () => renderMenu({ registry, grant, visible: 'notes' as never }),
+      'invalid_option',
+    );
     catchToolgateError(() => renderMenu({ registry, grant, colour: 1 } as never), 'invalid_option');
   });
 });
-

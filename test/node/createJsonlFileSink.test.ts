@@ -15,7 +15,10 @@ afterEach(() => {
 });
 
 const lines = (path: string) => readFileSync(path, 'utf8').split('\n');
-const entries = (path: string) => lines(path).filter((line) => line !== '').map((line) => JSON.parse(line) as RunEntry);
+const entries = (path: string) =>
+  lines(path)
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as RunEntry);
 const callsOf = (record: TurnRecord): readonly AuthorizedCall[] => record.calls ?? [];
 
 describe('createJsonlFileSink', () => {
@@ -30,8 +33,15 @@ describe('createJsonlFileSink', () => {
     sink.close();
     expect(lines(path).at(-1)).toBe('');
     const written = entries(path);
-    expect(written.map((entry) => [entry.type, entry.run])).toEqual([['turn', 'r1'], ['dispatch', 'r1'], ['turn', 'r1']]);
-    expect(written[0]?.type === 'turn' && written[0].record).toEqual({ ...run.records()[0], dispatches: [] });
+    expect(written.map((entry) => [entry.type, entry.run])).toEqual([
+      ['turn', 'r1'],
+      ['dispatch', 'r1'],
+      ['turn', 'r1'],
+    ]);
+    expect(written[0]?.type === 'turn' && written[0].record).toEqual({
+      ...run.records()[0],
+      dispatches: [],
+    });
     expect(written[2]?.type === 'turn' && written[2].record).toEqual(run.records()[1]);
   });
 
@@ -45,7 +55,11 @@ describe('createJsonlFileSink', () => {
     one.close();
     two.close();
     expect(lines(path)[0]).toBe('{"earlier":true}');
-    expect(entries(path).slice(1).map((entry) => entry.run)).toEqual(['a', 'b']);
+    expect(
+      entries(path)
+        .slice(1)
+        .map((entry) => entry.run),
+    ).toEqual(['a', 'b']);
   });
 
   it('creates the file readable by its owner only', () => {
@@ -58,7 +72,9 @@ describe('createJsonlFileSink', () => {
     const path = join(dir, 'runs.jsonl');
     const sink = createJsonlFileSink(path);
     const { run } = aRun({ run: { sink } });
-    const [call] = callsOf(run.propose(callsTurn(aCall('vault/use', '{"secret":"sk-live-SECRET","more":["APP_KEY"]}'))));
+    const [call] = callsOf(
+      run.propose(callsTurn(aCall('vault/use', '{"secret":"sk-live-SECRET","more":["APP_KEY"]}'))),
+    );
     if (call) run.dispatch(call);
     sink.close();
     const text = readFileSync(path, 'utf8');
@@ -70,10 +86,15 @@ describe('createJsonlFileSink', () => {
   it('with redact, writes granted secret names redacted too', () => {
     const path = join(dir, 'runs.jsonl');
     const sink = createJsonlFileSink(path, { redact: true, fsync: false });
-    aRun({ run: { sink } }).run.propose(callsTurn(aCall('vault/use', { secret: 'APP_KEY', more: ['DB_MAIN'] })));
+    aRun({ run: { sink } }).run.propose(
+      callsTurn(aCall('vault/use', { secret: 'APP_KEY', more: ['DB_MAIN'] })),
+    );
     sink.close();
     const [entry] = entries(path);
-    expect(entry?.type === 'turn' && entry.record.calls?.[0]?.arguments).toEqual({ secret: '[redacted]', more: ['[redacted]'] });
+    expect(entry?.type === 'turn' && entry.record.calls?.[0]?.arguments).toEqual({
+      secret: '[redacted]',
+      more: ['[redacted]'],
+    });
   });
 
   it('throws once closed, and the run then does not commit the turn', () => {

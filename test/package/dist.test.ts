@@ -19,24 +19,32 @@ console.log(JSON.stringify([gate.authorize(turn, { grant }).refusal.code, typeof
 `;
 
 /** Runs a script from the package root, where the package can import itself by name. */
-const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8' }).trim();
+const run = (args: string[]) =>
+  execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8' }).trim();
 
 describe('the built package (npm test builds it first)', () => {
   it('has every file its exports map names', () => {
     for (const target of Object.values(manifest.exports)) {
-      const files = typeof target === 'string' ? [target] : [target.import.default, target.require.default];
+      const files =
+        typeof target === 'string' ? [target] : [target.import.default, target.require.default];
       for (const file of files) expect(existsSync(resolve(root, file)), file).toBe(true);
     }
   });
 
   it('works as ESM', () => {
-    const load = "import { createGate, createGrant, createRegistry } from 'toolgate'; import { nodeRealpath } from 'toolgate/realpath';";
-    expect(run(['--input-type=module', '-e', SCRIPT(load)])).toBe('["folder_out_of_scope","function"]');
+    const load =
+      "import { createGate, createGrant, createRegistry } from 'toolgate'; import { nodeRealpath } from 'toolgate/realpath';";
+    expect(run(['--input-type=module', '-e', SCRIPT(load)])).toBe(
+      '["folder_out_of_scope","function"]',
+    );
   });
 
   it('works as CommonJS', () => {
-    const load = "const { createGate, createGrant, createRegistry } = require('toolgate'); const { nodeRealpath } = require('toolgate/realpath');";
-    expect(run(['--input-type=commonjs', '-e', SCRIPT(load)])).toBe('["folder_out_of_scope","function"]');
+    const load =
+      "const { createGate, createGrant, createRegistry } = require('toolgate'); const { nodeRealpath } = require('toolgate/realpath');";
+    expect(run(['--input-type=commonjs', '-e', SCRIPT(load)])).toBe(
+      '["folder_out_of_scope","function"]',
+    );
   });
 
   it('keeps node:fs out of the root entry: only the realpath adapter loads it, lazily', () => {

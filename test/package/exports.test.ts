@@ -36,7 +36,12 @@ describe('the public surface', () => {
   });
 
   it('exports exactly these runtime names from toolgate/node', () => {
-    expect(Object.keys(node).sort()).toEqual(['createBuiltinHandlers', 'createJsonlFileSink', 'createOutputShaper', 'summarizeText']);
+    expect(Object.keys(node).sort()).toEqual([
+      'createBuiltinHandlers',
+      'createJsonlFileSink',
+      'createOutputShaper',
+      'summarizeText',
+    ]);
   });
 
   it('exports exactly nodeRealpath from toolgate/realpath', () => {

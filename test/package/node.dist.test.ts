@@ -23,20 +23,28 @@ sink.close();
 console.log(JSON.stringify([record.settled, verdict.allowed, renderMenu({ registry, grant }).split('\\n')[1], toOpenAITools({ registry, grant })[0].function.name]));
 `;
 
-const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8' }).trim();
+const run = (args: string[]) =>
+  execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8' }).trim();
 const EXPECTED = '["tool",true,"name: fs-read","fs-read_v1"]';
 
 describe('the built package: runs, menus and toolgate/node', () => {
   it('works as ESM', () => {
     const file = join(dir, 'esm.jsonl');
-    const load = "import { createGate, createGrant, createRegistry, createRun, renderMenu, toOpenAITools } from 'toolgate'; import { createJsonlFileSink } from 'toolgate/node';";
+    const load =
+      "import { createGate, createGrant, createRegistry, createRun, renderMenu, toOpenAITools } from 'toolgate'; import { createJsonlFileSink } from 'toolgate/node';";
     expect(run(['--input-type=module', '-e', SCRIPT(load, file)])).toBe(EXPECTED);
-    expect(readFileSync(file, 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { type: string }).type)).toEqual(['turn', 'dispatch']);
+    expect(
+      readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { type: string }).type),
+    ).toEqual(['turn', 'dispatch']);
   });
 
   it('works as CommonJS', () => {
     const file = join(dir, 'cjs.jsonl');
-    const load = "const { createGate, createGrant, createRegistry, createRun, renderMenu, toOpenAITools } = require('toolgate'); const { createJsonlFileSink } = require('toolgate/node');";
+    const load =
+      "const { createGate, createGrant, createRegistry, createRun, renderMenu, toOpenAITools } = require('toolgate'); const { createJsonlFileSink } = require('toolgate/node');";
     expect(run(['--input-type=commonjs', '-e', SCRIPT(load, file)])).toBe(EXPECTED);
   });
 
@@ -46,6 +54,8 @@ describe('the built package: runs, menus and toolgate/node', () => {
       expect(text).not.toMatch(/from\s+["'](?:node:)?fs["']/);
       expect(text).not.toMatch(/require\(["'](?:node:)?fs["']\)/);
     }
-    expect(readFileSync(resolve(root, 'dist/node.js'), 'utf8')).toMatch(/from\s+["'](?:node:)?fs["']/);
+    expect(readFileSync(resolve(root, 'dist/node.js'), 'utf8')).toMatch(
+      /from\s+["'](?:node:)?fs["']/,
+    );
   });
 });

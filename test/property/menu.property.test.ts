@@ -26,14 +26,25 @@ function aRegistry(): Registry {
   const registry = createRegistry({ builtins: 'managed' });
   for (const ref of REGISTERED) {
     const at = ref.lastIndexOf('@');
-    registry.register({ name: ref.slice(0, at), version: Number(ref.slice(at + 1)), description: `Tool ${ref}.`, inputSchema: { type: 'object' } });
+    registry.register({
+      name: ref.slice(0, at),
+      version: Number(ref.slice(at + 1)),
+      description: `Tool ${ref}.`,
+      inputSchema: { type: 'object' },
+    });
   }
   return registry;
 }
 
 /** An oracle for `visible`, written apart from the library's: exact, `*`, or a `prefix/*` the name starts under. */
 const oracleVisible = (name: string, visible: readonly string[] | undefined) =>
-  visible === undefined || visible.some((entry) => entry === name || entry === '*' || (entry.endsWith('/*') && name.startsWith(entry.slice(0, -1))));
+  visible === undefined ||
+  visible.some(
+    (entry) =>
+      entry === name ||
+      entry === '*' ||
+      (entry.endsWith('/*') && name.startsWith(entry.slice(0, -1))),
+  );
 
 /** The refs a menu lists, read back from its `name:` and `version:` lines. */
 function listedRefs(menu: string): string[] {
@@ -41,7 +52,8 @@ function listedRefs(menu: string): string[] {
   const lines = menu.split('\n');
   lines.forEach((line, index) => {
     const next = lines[index + 1];
-    if (line.startsWith('name: ') && next?.startsWith('version: ')) refs.push(`${line.slice(6)}@${next.slice(9)}`);
+    if (line.startsWith('name: ') && next?.startsWith('version: '))
+      refs.push(`${line.slice(6)}@${next.slice(9)}`);
   });
   return refs;
 }
@@ -69,7 +81,11 @@ describe('menu laws', () => {
         };
         const expected = refs.filter((ref) => {
           const name = ref.slice(0, ref.lastIndexOf('@'));
-          return !NEVER_GRANTABLE.has(ref) && (step === undefined || step.includes(name)) && oracleVisible(name, visible);
+          return (
+            !NEVER_GRANTABLE.has(ref) &&
+            (step === undefined || step.includes(name)) &&
+            oracleVisible(name, visible)
+          );
         });
         const menu = renderMenu(options);
         // One comparison per run (expect is the slow part): what the menu shows, and how it is laid out.
@@ -78,9 +94,17 @@ describe('menu laws', () => {
           entries: menu === '' ? 0 : menu.split('\n\n').length,
           header: menu === '' || menu.startsWith('You can call the following tools:\nname: '),
           loose: /\n{3}|\n$/.test(menu),
-          provider: toOpenAITools(options).map((tool) => tool.function.name).join(' '),
+          provider: toOpenAITools(options)
+            .map((tool) => tool.function.name)
+            .join(' '),
         };
-        const want = { listed: expected.join(' '), entries: expected.length, header: true, loose: false, provider: expected.map(toProviderToolName).join(' ') };
+        const want = {
+          listed: expected.join(' '),
+          entries: expected.length,
+          header: true,
+          loose: false,
+          provider: expected.map(toProviderToolName).join(' '),
+        };
         if (JSON.stringify(seen) !== JSON.stringify(want)) expect(seen).toEqual(want);
       }),
       RUNS,
@@ -95,9 +119,18 @@ describe('menu laws', () => {
         for (const ref of listedRefs(renderMenu(options))) {
           if (registry.resolve(ref) === undefined) continue;
           const at = ref.lastIndexOf('@');
-          const call = { tool: ref.slice(0, at), version: Number(ref.slice(at + 1)), arguments: { text: 'x' } };
-          const decision = gate.checkTurn({ calls: [call] }, { grant, ...(visible === undefined ? {} : { visible }) });
-          expect(decision.settled === 'rejected' ? decision.refusal.code : 'passed').not.toMatch(/^(not_granted|hidden_tool)$/);
+          const call = {
+            tool: ref.slice(0, at),
+            version: Number(ref.slice(at + 1)),
+            arguments: { text: 'x' },
+          };
+          const decision = gate.checkTurn(
+            { calls: [call] },
+            { grant, ...(visible === undefined ? {} : { visible }) },
+          );
+          expect(decision.settled === 'rejected' ? decision.refusal.code : 'passed').not.toMatch(
+            /^(not_granted|hidden_tool)$/,
+          );
         }
       }),
       { ...RUNS, numRuns: 2_000 },

@@ -25,15 +25,63 @@ import { createFuzzRegistry, createFuzzWorld, DEFINITIONS } from '../fuzz/setup.
 
 /** Properties a merge bug elsewhere in the process might plant: every name the gate reads. */
 const POLLUTION: Readonly<Record<string, unknown>> = {
-  path: '/etc/passwd', url: 'https://evil.com/', host: 'evil.com', hosts: ['evil.com'], secret: 'ROOT', query: 'x',
-  tools: ['admin/wipe@1', 'fs-read', 'http/get'], folders: ['/'], network: ['*'], secrets: ['*'], budgets: {}, access: 'write',
-  kind: 'path', at: '/path', grantable: true, builtIn: false, shapes: ['append'], shape: 'append', calls: [], answer: 'x',
-  arguments: {}, rawArguments: '{}', version: 1, tool: 'admin/wipe', ref: 'admin/wipe@1', step: { name: 'poisoned', tools: [] },
-  cwd: '/', visible: ['*'], grant: {}, ok: true, allowed: true, settled: 'tool', code: 'x', reason: 'x', check: 'x',
-  details: [], limits: { maxBytes: 1 }, maxBytes: 1, maxDepth: 1, realpath: 'node', checks: [], registry: {}, name: 'x',
-  entry: {}, validate: () => true, files: [{ path: '/etc/passwd' }], dest: '/etc/cron.d/x', content: 'x', text: 'x',
+  path: '/etc/passwd',
+  url: 'https://evil.com/',
+  host: 'evil.com',
+  hosts: ['evil.com'],
+  secret: 'ROOT',
+  query: 'x',
+  tools: ['admin/wipe@1', 'fs-read', 'http/get'],
+  folders: ['/'],
+  network: ['*'],
+  secrets: ['*'],
+  budgets: {},
+  access: 'write',
+  kind: 'path',
+  at: '/path',
+  grantable: true,
+  builtIn: false,
+  shapes: ['append'],
+  shape: 'append',
+  calls: [],
+  answer: 'x',
+  arguments: {},
+  rawArguments: '{}',
+  version: 1,
+  tool: 'admin/wipe',
+  ref: 'admin/wipe@1',
+  step: { name: 'poisoned', tools: [] },
+  cwd: '/',
+  visible: ['*'],
+  grant: {},
+  ok: true,
+  allowed: true,
+  settled: 'tool',
+  code: 'x',
+  reason: 'x',
+  check: 'x',
+  details: [],
+  limits: { maxBytes: 1 },
+  maxBytes: 1,
+  maxDepth: 1,
+  realpath: 'node',
+  checks: [],
+  registry: {},
+  name: 'x',
+  entry: {},
+  validate: () => true,
+  files: [{ path: '/etc/passwd' }],
+  dest: '/etc/cron.d/x',
+  content: 'x',
+  text: 'x',
 };
-const ARRAY_POLLUTION: Readonly<Record<string, unknown>> = { 0: '/etc/passwd', 1: 'https://evil.com/', 2: 'ROOT', 3: { path: '/' }, tools: ['*'] };
+const ARRAY_POLLUTION: Readonly<Record<string, unknown>> = {
+  0: '/etc/passwd',
+  1: 'https://evil.com/',
+  2: 'ROOT',
+  3: { path: '/' },
+  tools: ['*'],
+};
 
 /** Runs `body` with both prototypes polluted, and always cleans up. */
 function whilePolluted<T>(body: () => T): T {
@@ -41,11 +89,20 @@ function whilePolluted<T>(body: () => T): T {
 }
 
 /** Runs `body` with Object.prototype (and Array.prototype) carrying `values`, and always cleans up. */
-function whilePollutedWith<T>(values: Readonly<Record<string, unknown>>, body: () => T, arrayValues: Readonly<Record<string, unknown>> = {}): T {
+function whilePollutedWith<T>(
+  values: Readonly<Record<string, unknown>>,
+  body: () => T,
+  arrayValues: Readonly<Record<string, unknown>> = {},
+): T {
   const planted: [object, string][] = [];
   const plant = (target: object, values: Readonly<Record<string, unknown>>) => {
     for (const [key, value] of Object.entries(values)) {
-      Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(target, key, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       planted.push([target, key]);
     }
   };
@@ -77,13 +134,19 @@ function sampleTurns(count: number): unknown[] {
 }
 
 /** Every decision of the sample, as JSON: checkTurn, authorize, and dispatch of each authorized call. */
-function decideAll(gate: Gate, contexts: readonly GateContext[], turns: readonly unknown[]): string[] {
+function decideAll(
+  gate: Gate,
+  contexts: readonly GateContext[],
+  turns: readonly unknown[],
+): string[] {
   const out: string[] = [];
   for (const context of contexts) {
     for (const turn of turns) {
       const proposed = gate.checkTurn(turn, context);
       out.push(JSON.stringify(proposed), JSON.stringify(gate.authorize(turn, context)));
-      if (proposed.settled === 'tool') for (const call of proposed.calls) out.push(JSON.stringify(gate.checkDispatch(call, context)));
+      if (proposed.settled === 'tool')
+        for (const call of proposed.calls)
+          out.push(JSON.stringify(gate.checkDispatch(call, context)));
     }
   }
   return out;
@@ -133,14 +196,19 @@ describe('prototype pollution', () => {
     );
     outcomes.forEach((outcome, index) => {
       const definition = DEFINITIONS[index] as ToolDefinition;
-      expect([JSON.stringify(clean.resolve(`${definition.name}@${String(definition.version)}`)), 'invalid_tool']).toContain(outcome);
+      expect([
+        JSON.stringify(clean.resolve(`${definition.name}@${String(definition.version)}`)),
+        'invalid_tool',
+      ]).toContain(outcome);
     });
   });
 
   it('does not let a polluted "access" turn a write resource into a read one', () => {
     // readResources directly: under this pollution ajv itself cannot compile schemas, so register() fails loudly.
     const problems: string[] = [];
-    const [resource] = whilePollutedWith({ access: 'read' }, () => readResources([{ kind: 'path', at: '/path' }], problems));
+    const [resource] = whilePollutedWith({ access: 'read' }, () =>
+      readResources([{ kind: 'path', at: '/path' }], problems),
+    );
     expect(problems).toEqual([]);
     expect(resource?.access).toBe('write');
     expect(resource?.spec).toEqual({ kind: 'path', at: '/path', access: 'write' });
@@ -150,14 +218,21 @@ describe('prototype pollution', () => {
     const grant = whilePolluted(() => createGrant({ tools: ['fs-read@1'] }));
     expect(grant).toEqual({ tools: ['fs-read@1'], folders: [], network: [], secrets: [] });
     const gate = createGate({ registry: createRegistry() });
-    const decision = whilePolluted(() => gate.authorize({ calls: [{ tool: 'fs-read', version: 1, arguments: { path: '/etc/passwd' } }] }, { grant }));
+    const decision = whilePolluted(() =>
+      gate.authorize(
+        { calls: [{ tool: 'fs-read', version: 1, arguments: { path: '/etc/passwd' } }] },
+        { grant },
+      ),
+    );
     expect(decision.settled === 'rejected' && decision.refusal.code).toBe('folder_out_of_scope');
   });
 
   it('does not let a polluted prototype supply a missing required argument', () => {
     const gate = createGate({ registry: createRegistry() });
     const context = { grant: createGrant({ tools: ['fs-read@1'], folders: ['/'] }) };
-    const decision = whilePolluted(() => gate.authorize({ calls: [{ tool: 'fs-read', version: 1, arguments: {} }] }, context));
+    const decision = whilePolluted(() =>
+      gate.authorize({ calls: [{ tool: 'fs-read', version: 1, arguments: {} }] }, context),
+    );
     expect(decision.settled === 'rejected' && decision.refusal.code).toBe('bad_arguments');
   });
 });
@@ -165,49 +240,115 @@ describe('prototype pollution', () => {
 describe('each value the gate reads from an object it did not make, read as an own property', () => {
   const registry = createRegistry();
   const gate = createGate({ registry });
-  const grant = createGrant({ tools: ['fs-read@1', 'fs-write@1'], folders: ['/srv/project', { path: '/srv/docs', access: 'read' }] });
-  const read = (path: string, more: Record<string, unknown> = {}) => ({ calls: [{ tool: 'fs-read', version: 1, arguments: { path }, ...more }] });
+  const grant = createGrant({
+    tools: ['fs-read@1', 'fs-write@1'],
+    folders: ['/srv/project', { path: '/srv/docs', access: 'read' }],
+  });
+  const read = (path: string, more: Record<string, unknown> = {}) => ({
+    calls: [{ tool: 'fs-read', version: 1, arguments: { path }, ...more }],
+  });
 
   it('context: an inherited cwd anchors no relative path, an inherited step or visible set narrows nothing', () => {
-    expect(whilePollutedWith({ cwd: '/srv/project' }, () => gate.authorize(read('a.md'), { grant }).settled)).toBe('rejected');
-    expect(whilePollutedWith({ step: { name: 'x', tools: [] } }, () => gate.authorize(read('/srv/project/a'), { grant }).settled)).toBe('tool');
-    expect(whilePollutedWith({ visible: [] }, () => gate.authorize(read('/srv/project/a'), { grant }).settled)).toBe('tool');
+    expect(
+      whilePollutedWith(
+        { cwd: '/srv/project' },
+        () => gate.authorize(read('a.md'), { grant }).settled,
+      ),
+    ).toBe('rejected');
+    expect(
+      whilePollutedWith(
+        { step: { name: 'x', tools: [] } },
+        () => gate.authorize(read('/srv/project/a'), { grant }).settled,
+      ),
+    ).toBe('tool');
+    expect(
+      whilePollutedWith(
+        { visible: [] },
+        () => gate.authorize(read('/srv/project/a'), { grant }).settled,
+      ),
+    ).toBe('tool');
     // A step whose name or tools only the prototype supplies is malformed, not accepted.
-    const decision = whilePollutedWith({ name: 'x' }, () => gate.authorize(read('/srv/project/a'), { grant, step: { tools: ['fs-read'] } as unknown as Step }));
+    const decision = whilePollutedWith({ name: 'x' }, () =>
+      gate.authorize(read('/srv/project/a'), {
+        grant,
+        step: { tools: ['fs-read'] } as unknown as Step,
+      }),
+    );
     expect(decision.settled === 'rejected' && decision.refusal.check).toBe('gate.context');
   });
 
   it('call: an inherited shape, arguments or rawArguments never reaches the authorized call', () => {
-    const turn = whilePollutedWith({ shape: 'overwrite', rawArguments: '{"path":"/etc/passwd"}' }, () => gate.checkTurn(read('/srv/project/a'), { grant }));
-    expect(turn).toEqual({ settled: 'tool', calls: [{ tool: 'fs-read', version: 1, ref: 'fs-read@1', shape: 'read', arguments: { path: '/srv/project/a' } }] });
-    if (turn.settled === 'tool') expect(Object.hasOwn(turn.calls[0] as object, 'rawArguments')).toBe(false);
-    const missing = whilePollutedWith({ arguments: { path: '/srv/project/a' } }, () => gate.authorize({ calls: [{ tool: 'fs-read', version: 1 }] }, { grant }));
+    const turn = whilePollutedWith(
+      { shape: 'overwrite', rawArguments: '{"path":"/etc/passwd"}' },
+      () => gate.checkTurn(read('/srv/project/a'), { grant }),
+    );
+    expect(turn).toEqual({
+      settled: 'tool',
+      calls: [
+        {
+          tool: 'fs-read',
+          version: 1,
+          ref: 'fs-read@1',
+          shape: 'read',
+          arguments: { path: '/srv/project/a' },
+        },
+      ],
+    });
+    if (turn.settled === 'tool')
+      expect(Object.hasOwn(turn.calls[0] as object, 'rawArguments')).toBe(false);
+    const missing = whilePollutedWith({ arguments: { path: '/srv/project/a' } }, () =>
+      gate.authorize({ calls: [{ tool: 'fs-read', version: 1 }] }, { grant }),
+    );
     expect(missing.settled === 'rejected' && missing.refusal.code).toBe('malformed_proposal');
   });
 
   it('forged call: an inherited field does not complete a call handed to checkDispatch', () => {
-    const forged = { tool: 'fs-read', version: 1, ref: 'fs-read@1', arguments: { path: '/srv/project/a' } };
-    const verdict = whilePollutedWith({ shape: 'read' }, () => gate.checkDispatch(forged, { grant }));
+    const forged = {
+      tool: 'fs-read',
+      version: 1,
+      ref: 'fs-read@1',
+      arguments: { path: '/srv/project/a' },
+    };
+    const verdict = whilePollutedWith({ shape: 'read' }, () =>
+      gate.checkDispatch(forged, { grant }),
+    );
     expect(!verdict.allowed && verdict.refusal.code).toBe('malformed_proposal');
   });
 
   it('refusal: details a polluted prototype supplies are not added to a refusal', () => {
-    const decision = whilePollutedWith({ details: 'not a list' }, () => gate.authorize({ answer: 1 }, { grant }));
+    const decision = whilePollutedWith({ details: 'not a list' }, () =>
+      gate.authorize({ answer: 1 }, { grant }),
+    );
     expect(decision).toEqual({
       settled: 'rejected',
-      refusal: { check: 'proposal.decode', code: 'malformed_proposal', reason: 'the proposal is malformed: "answer" must be a string' },
+      refusal: {
+        check: 'proposal.decode',
+        code: 'malformed_proposal',
+        reason: 'the proposal is malformed: "answer" must be a string',
+      },
     });
   });
 
   it('extra check: a verdict of { } is not { ok: true } because the prototype says so', () => {
-    const checked = createGate({ registry, checks: [{ id: 'policy.sloppy', check: () => ({}) as never }] });
-    const decision = whilePollutedWith({ ok: true }, () => checked.authorize(read('/srv/project/a'), { grant }));
+    const checked = createGate({
+      registry,
+      checks: [{ id: 'policy.sloppy', check: () => ({}) as never }],
+    });
+    const decision = whilePollutedWith({ ok: true }, () =>
+      checked.authorize(read('/srv/project/a'), { grant }),
+    );
     expect(decision.settled === 'rejected' && decision.refusal.code).toBe('check_failed');
   });
 
   it('gate options: an inherited realpath, checks or limits is not used', () => {
-    const built = whilePollutedWith({ realpath: () => '/etc', limits: { maxBytes: 1 }, maxBytes: 1, checks: [{ id: 'policy.no', check: () => ({ ok: false, reason: 'no' }) }] }, () =>
-      createGate({ registry, limits: { maxDepth: 64 } }),
+    const built = whilePollutedWith(
+      {
+        realpath: () => '/etc',
+        limits: { maxBytes: 1 },
+        maxBytes: 1,
+        checks: [{ id: 'policy.no', check: () => ({ ok: false, reason: 'no' }) }],
+      },
+      () => createGate({ registry, limits: { maxDepth: 64 } }),
     );
     expect(built.authorize(read('/srv/project/a'), { grant }).settled).toBe('tool');
   });
@@ -220,21 +361,49 @@ describe('"__proto__" and "constructor" keys', () => {
     version: 1,
     description: 'Fetches a URL.',
     inputSchema: { type: 'object' },
-    resources: [{ kind: 'url', at: '/url' }, { kind: 'path', at: '/path', access: 'read' }],
+    resources: [
+      { kind: 'url', at: '/url' },
+      { kind: 'path', at: '/path', access: 'read' },
+    ],
   });
   const gate = createGate({ registry });
-  const context = { grant: createGrant({ tools: ['http/get@1', 'fs-read@1'], folders: ['/srv/project'], network: ['example.com'] }) };
+  const context = {
+    grant: createGrant({
+      tools: ['http/get@1', 'fs-read@1'],
+      folders: ['/srv/project'],
+      network: ['example.com'],
+    }),
+  };
   const authorizedArgs = (turn: unknown) => {
     const decision: TurnDecision = gate.authorize(turn, context);
-    if (decision.settled !== 'tool') throw new Error(`expected an allow, got ${JSON.stringify(decision)}`);
+    if (decision.settled !== 'tool')
+      throw new Error(`expected an allow, got ${JSON.stringify(decision)}`);
     return (decision.calls[0] as { arguments: Record<string, unknown> }).arguments;
   };
 
   it('keeps "__proto__" in arguments an own data property: the prototype never changes', () => {
     for (const turn of [
       '{"calls":[{"tool":"http/get","version":1,"arguments":{"url":"https://example.com/","__proto__":{"url":"https://evil.com/","path":"/etc/passwd"}}}]}',
-      { calls: [{ tool: 'http/get', version: 1, arguments: JSON.parse('{"url":"https://example.com/","__proto__":{"path":"/etc/passwd"}}') as unknown }] },
-      { calls: [{ tool: 'http/get', version: 1, arguments: '{"url":"https://example.com/","__proto__":{"path":"/etc/passwd"}}' }] },
+      {
+        calls: [
+          {
+            tool: 'http/get',
+            version: 1,
+            arguments: JSON.parse(
+              '{"url":"https://example.com/","__proto__":{"path":"/etc/passwd"}}',
+            ) as unknown,
+          },
+        ],
+      },
+      {
+        calls: [
+          {
+            tool: 'http/get',
+            version: 1,
+            arguments: '{"url":"https://example.com/","__proto__":{"path":"/etc/passwd"}}',
+          },
+        ],
+      },
     ]) {
       const args = authorizedArgs(turn);
       expect(Object.getPrototypeOf(args)).toBe(Object.prototype);
@@ -247,7 +416,9 @@ describe('"__proto__" and "constructor" keys', () => {
   });
 
   it('never writes through "constructor.prototype"', () => {
-    const args = authorizedArgs('{"calls":[{"tool":"http/get","version":1,"arguments":{"url":"https://example.com/","constructor":{"prototype":{"polluted":true}}}}]}');
+    const args = authorizedArgs(
+      '{"calls":[{"tool":"http/get","version":1,"arguments":{"url":"https://example.com/","constructor":{"prototype":{"polluted":true}}}}]}',
+    );
     expect(args.constructor).toEqual({ prototype: { polluted: true } });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -262,8 +433,16 @@ describe('"__proto__" and "constructor" keys', () => {
     });
     const grant = createGrant({ tools: ['proto/read@1'], folders: ['/srv/project'] });
     const decide = (text: string) => gate.authorize(text, { grant }).settled;
-    expect(decide('{"calls":[{"tool":"proto/read","version":1,"arguments":{"__proto__":{"path":"/etc/passwd"}}}]}')).toBe('rejected');
-    expect(decide('{"calls":[{"tool":"proto/read","version":1,"arguments":{"__proto__":{"path":"/srv/project/a"}}}]}')).toBe('tool');
+    expect(
+      decide(
+        '{"calls":[{"tool":"proto/read","version":1,"arguments":{"__proto__":{"path":"/etc/passwd"}}}]}',
+      ),
+    ).toBe('rejected');
+    expect(
+      decide(
+        '{"calls":[{"tool":"proto/read","version":1,"arguments":{"__proto__":{"path":"/srv/project/a"}}}]}',
+      ),
+    ).toBe('tool');
   });
 
   it('refuses "__proto__" and "constructor" keys in the envelope and in calls as malformed', () => {
@@ -286,7 +465,9 @@ describe('"__proto__" and "constructor" keys', () => {
     ]) {
       expect(() => createGrant(JSON.parse(text) as never)).toThrow(ToolgateError);
     }
-    const definition = JSON.parse('{"name":"x","version":1,"description":"d","inputSchema":{"type":"object"},"__proto__":{"grantable":false}}') as ToolDefinition;
+    const definition = JSON.parse(
+      '{"name":"x","version":1,"description":"d","inputSchema":{"type":"object"},"__proto__":{"grantable":false}}',
+    ) as ToolDefinition;
     expect(() => createRegistry().register(definition)).toThrow(ToolgateError);
     expect(({} as Record<string, unknown>).folders).toBeUndefined();
   });
@@ -311,7 +492,12 @@ describe('immutability', () => {
     secrets: ['APP_*'],
     budgets: { turns: 3, toolCalls: 5 },
   });
-  const turn = () => ({ calls: [{ tool: 'http/get', version: 1, arguments: { url: 'https://example.com/' } }, { tool: 'fs-read', version: 1, arguments: { path: '/etc/passwd' } }] });
+  const turn = () => ({
+    calls: [
+      { tool: 'http/get', version: 1, arguments: { url: 'https://example.com/' } },
+      { tool: 'fs-read', version: 1, arguments: { path: '/etc/passwd' } },
+    ],
+  });
 
   it('never writes to deep-frozen inputs: definition, grant spec, context, turn and gate options', () => {
     const frozenDefinition = deepFreeze(definition());
@@ -319,15 +505,30 @@ describe('immutability', () => {
     const registry = createRegistry(deepFreeze({ builtins: 'self-run' as const }));
     registry.register(frozenDefinition);
     const checks = deepFreeze([{ id: 'policy.yes', check: () => ({ ok: true as const }) }]);
-    const gate = createGate(deepFreeze({ registry, checks, limits: { maxBytes: 4096, maxDepth: 16 } }));
-    const context = deepFreeze({ grant: createGrant(frozenSpec), cwd: '/srv/project', step: { name: 's', tools: ['http/get', 'fs-read'] }, visible: ['http/get', 'fs-read'] });
+    const gate = createGate(
+      deepFreeze({ registry, checks, limits: { maxBytes: 4096, maxDepth: 16 } }),
+    );
+    const context = deepFreeze({
+      grant: createGrant(frozenSpec),
+      cwd: '/srv/project',
+      step: { name: 's', tools: ['http/get', 'fs-read'] },
+      visible: ['http/get', 'fs-read'],
+    });
     const frozenTurn = deepFreeze(turn());
     const snapshot = JSON.stringify([frozenDefinition, frozenSpec, context, frozenTurn]);
-    const decisions = [gate.checkTurn(frozenTurn, context), gate.authorize(frozenTurn, context), gate.authorize(JSON.stringify(frozenTurn), context)];
+    const decisions = [
+      gate.checkTurn(frozenTurn, context),
+      gate.authorize(frozenTurn, context),
+      gate.authorize(JSON.stringify(frozenTurn), context),
+    ];
     expect(JSON.stringify([frozenDefinition, frozenSpec, context, frozenTurn])).toBe(snapshot);
     // Same answers as with unfrozen inputs: freezing changed nothing, and no write was attempted and caught.
-    expect(decisions[1]).toEqual(gate.authorize(turn(), { ...context, step: { name: 's', tools: ['http/get', 'fs-read'] } }));
-    expect(decisions.map((decision) => decision.settled === 'rejected' && decision.refusal.code)).toEqual([false, 'folder_out_of_scope', 'folder_out_of_scope']);
+    expect(decisions[1]).toEqual(
+      gate.authorize(turn(), { ...context, step: { name: 's', tools: ['http/get', 'fs-read'] } }),
+    );
+    expect(
+      decisions.map((decision) => decision.settled === 'rejected' && decision.refusal.code),
+    ).toEqual([false, 'folder_out_of_scope', 'folder_out_of_scope']);
   });
 
   it('hands out a deeply frozen grant that cannot be changed, and ignores later changes to its spec', () => {
@@ -349,16 +550,29 @@ describe('immutability', () => {
     spec.network.push('*');
     expect(grant).toEqual(createGrant(grantSpec()));
     const gate = createGate({ registry: createRegistry() });
-    const decision = gate.authorize({ calls: [{ tool: 'fs-read', version: 1, arguments: { path: '/etc/passwd' } }] }, { grant });
+    const decision = gate.authorize(
+      { calls: [{ tool: 'fs-read', version: 1, arguments: { path: '/etc/passwd' } }] },
+      { grant },
+    );
     expect(decision.settled).toBe('rejected');
   });
 
   it('refuses a grant that was not made by createGrant, even one equal to a real grant', () => {
     const grant = createGrant(grantSpec());
     const gate = createGate({ registry: createRegistry() });
-    for (const forged of [JSON.parse(JSON.stringify(grant)) as typeof grant, { ...grant }, Object.freeze({ ...grant, folders: [{ path: '/', access: 'write' as const }] })]) {
-      const decision = gate.authorize({ calls: [{ tool: 'fs-read', version: 1, arguments: { path: '/srv/project/a' } }] }, { grant: forged });
-      expect(decision.settled === 'rejected' && decision.refusal).toMatchObject({ check: 'gate.context', code: 'check_failed' });
+    for (const forged of [
+      JSON.parse(JSON.stringify(grant)) as typeof grant,
+      { ...grant },
+      Object.freeze({ ...grant, folders: [{ path: '/', access: 'write' as const }] }),
+    ]) {
+      const decision = gate.authorize(
+        { calls: [{ tool: 'fs-read', version: 1, arguments: { path: '/srv/project/a' } }] },
+        { grant: forged },
+      );
+      expect(decision.settled === 'rejected' && decision.refusal).toMatchObject({
+        check: 'gate.context',
+        code: 'check_failed',
+      });
     }
   });
 
@@ -366,7 +580,16 @@ describe('immutability', () => {
     const registry = createRegistry();
     const source = definition();
     const entry = registry.register(source);
-    for (const value of [entry, entry.shapes, entry.network, entry.secrets, entry.resources, entry.resources[0], entry.inputSchema, entry.example]) {
+    for (const value of [
+      entry,
+      entry.shapes,
+      entry.network,
+      entry.secrets,
+      entry.resources,
+      entry.resources[0],
+      entry.inputSchema,
+      entry.example,
+    ]) {
       expect(Object.isFrozen(value)).toBe(true);
     }
     expect(() => ((entry as { grantable: boolean }).grantable = false)).toThrow(TypeError);
@@ -378,9 +601,16 @@ describe('immutability', () => {
     expect(registry.resolve('http/get@1')).toBe(entry);
     expect(entry.shapes).toEqual(['call']);
     const gate = createGate({ registry });
-    const grant = createGrant({ tools: ['http/get@1'], network: ['example.com'], secrets: ['APP_*'] });
+    const grant = createGrant({
+      tools: ['http/get@1'],
+      network: ['example.com'],
+      secrets: ['APP_*'],
+    });
     // The edited definition would no longer need api.example.com nor check /url; the entry still does.
-    const decision = gate.authorize({ calls: [{ tool: 'http/get', version: 1, arguments: { url: 'https://evil.com/' } }] }, { grant });
+    const decision = gate.authorize(
+      { calls: [{ tool: 'http/get', version: 1, arguments: { url: 'https://evil.com/' } }] },
+      { grant },
+    );
     expect(decision.settled === 'rejected' && decision.refusal.code).toBe('network_out_of_scope');
     for (const row of registry.inventory()) expect(Object.isFrozen(row)).toBe(true);
   });
@@ -390,19 +620,30 @@ describe('immutability', () => {
     const checks = [{ id: 'policy.no', check: () => ({ ok: false as const, reason: 'no' }) }];
     const gate = createGate({ registry, checks });
     checks.length = 0;
-    expect(() => ((gate as { authorize: unknown }).authorize = () => ({ settled: 'tool', calls: [] }))).toThrow(TypeError);
+    expect(
+      () => ((gate as { authorize: unknown }).authorize = () => ({ settled: 'tool', calls: [] })),
+    ).toThrow(TypeError);
     const context = { grant: createGrant({ tools: ['fs-read@1'], folders: ['/srv'] }) };
-    const proposed = gate.checkTurn({ calls: [{ tool: 'fs-read', version: 1, arguments: { path: '/srv/a' } }] }, context);
+    const proposed = gate.checkTurn(
+      { calls: [{ tool: 'fs-read', version: 1, arguments: { path: '/srv/a' } }] },
+      context,
+    );
     if (proposed.settled !== 'tool') throw new Error('expected tool');
     const call = proposed.calls[0] as (typeof proposed.calls)[number];
     expect(Object.isFrozen(proposed.calls)).toBe(true);
     expect(Object.isFrozen(call)).toBe(true);
     expect(() => ((call.arguments as { path: string }).path = '/etc/passwd')).toThrow(TypeError);
     const verdict = gate.checkDispatch(call, context);
-    expect(!verdict.allowed && verdict.refusal).toMatchObject({ check: 'policy.no', code: 'check_refused' });
+    expect(!verdict.allowed && verdict.refusal).toMatchObject({
+      check: 'policy.no',
+      code: 'check_refused',
+    });
     if (verdict.allowed) return;
     expect(Object.isFrozen(verdict.refusal)).toBe(true);
-    const refused = gate.authorize({ calls: [{ tool: 'fs-read', version: 1, arguments: { path: '/etc' } }] }, context);
+    const refused = gate.authorize(
+      { calls: [{ tool: 'fs-read', version: 1, arguments: { path: '/etc' } }] },
+      context,
+    );
     if (refused.settled !== 'rejected') throw new Error('expected a refusal');
     expect(Object.isFrozen(refused.refusal.details)).toBe(true);
     expect(Object.isFrozen(refused.refusal.details?.[0])).toBe(true);

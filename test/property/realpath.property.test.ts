@@ -1,4 +1,14 @@
-import { linkSync, lstatSync, mkdirSync, mkdtempSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { posix } from 'node:path';
 import fc from 'fast-check';
@@ -22,8 +32,27 @@ const NAMES = ['a', 'b', 'c'] as const;
 const LINK_NAMES = ['l1', 'l2', 'l3'] as const;
 /** Link targets: inside, outside, up, absolute, dangling, looping. $T is the tree's own folder. */
 const TARGETS = [
-  'a', 'b/c', '.', '..', '../..', '../../..', '../out', '../out/a', '../ro', '../root/a', '$T/out', '$T/out/a', '$T/root', '$T/ro/b',
-  '/', '/etc', 'missing', '../out/missing', '$T/out/missing/deeper', 'l1', 'l2',
+  'a',
+  'b/c',
+  '.',
+  '..',
+  '../..',
+  '../../..',
+  '../out',
+  '../out/a',
+  '../ro',
+  '../root/a',
+  '$T/out',
+  '$T/out/a',
+  '$T/root',
+  '$T/ro/b',
+  '/',
+  '/etc',
+  'missing',
+  '../out/missing',
+  '$T/out/missing/deeper',
+  'l1',
+  'l2',
 ];
 
 interface Entry {
@@ -36,7 +65,10 @@ interface Entry {
 const entryArb = (links: boolean): fc.Arbitrary<Entry> =>
   fc.record({
     top: fc.constantFrom('root', 'root', 'ro', 'out'),
-    parts: fc.array(fc.constantFrom(...NAMES, ...(links ? LINK_NAMES : [])), { minLength: 1, maxLength: 2 }),
+    parts: fc.array(fc.constantFrom(...NAMES, ...(links ? LINK_NAMES : [])), {
+      minLength: 1,
+      maxLength: 2,
+    }),
     kind: links ? fc.constantFrom('dir', 'file', 'link', 'link') : fc.constantFrom('dir', 'file'),
     target: fc.constantFrom(...TARGETS),
   });
@@ -45,7 +77,10 @@ const entryArb = (links: boolean): fc.Arbitrary<Entry> =>
 const pathArb = (links: boolean) =>
   fc.tuple(
     fc.constantFrom('', '', 'root/', 'ro/', 'out/', ''),
-    fc.array(fc.constantFrom(...NAMES, ...(links ? LINK_NAMES : []), 'new', 'new', '..', '.', ''), { minLength: 1, maxLength: 5 }),
+    fc.array(fc.constantFrom(...NAMES, ...(links ? LINK_NAMES : []), 'new', 'new', '..', '.', ''), {
+      minLength: 1,
+      maxLength: 5,
+    }),
     fc.constantFrom('fs-read', 'fs-write'),
   );
 
@@ -69,7 +104,9 @@ function buildTree(entries: readonly Entry[]): string {
   return tree;
 }
 
-type Landing = { readonly kind: 'at'; readonly path: string; readonly danglingSeen: boolean } | { readonly kind: 'fails' };
+type Landing =
+  | { readonly kind: 'at'; readonly path: string; readonly danglingSeen: boolean }
+  | { readonly kind: 'fails' };
 
 /**
  * Where would the OS land for this absolute path: open() for a read, open(O_CREAT)
@@ -121,15 +158,20 @@ function land(path: string): Landing {
   return { kind: 'at', path: current, danglingSeen };
 }
 
-const isInside = (path: string, root: string) => path === root || root === '/' || path.startsWith(`${root}/`);
+const isInside = (path: string, root: string) =>
+  path === root || root === '/' || path.startsWith(`${root}/`);
 
 /** Decides one path with a lexical gate and a realpath gate, and lands it with the oracle. */
 function decide(tree: string, prefix: string, parts: readonly string[], tool: string) {
   const root = posix.join(tree, 'root');
   const ro = posix.join(tree, 'ro');
-  const value = prefix === '' ? parts.join('/') || '.' : posix.join(tree, prefix) + '/' + parts.join('/');
+  const value =
+    prefix === '' ? parts.join('/') || '.' : posix.join(tree, prefix) + '/' + parts.join('/');
   const context: GateContext = {
-    grant: createGrant({ tools: ['fs-read@1', 'fs-write@1'], folders: [root, { path: ro, access: 'read' }] }),
+    grant: createGrant({
+      tools: ['fs-read@1', 'fs-write@1'],
+      folders: [root, { path: ro, access: 'read' }],
+    }),
     cwd: root,
   };
   const args = tool === 'fs-read' ? { path: value } : { path: value, content: 'x' };
@@ -138,7 +180,14 @@ function decide(tree: string, prefix: string, parts: readonly string[], tool: st
   const real = realGate.authorize(turn, context).settled === 'tool';
   const absolute = value.startsWith('/') ? value : `${root}/${value}`;
   const allowedRoots = tool === 'fs-read' ? [root, ro] : [root];
-  return { value, lexical, real, landing: land(absolute), allowedRoots, lexicalPath: posix.resolve(root, value) };
+  return {
+    value,
+    lexical,
+    real,
+    landing: land(absolute),
+    allowedRoots,
+    lexicalPath: posix.resolve(root, value),
+  };
 }
 
 const registry = createRegistry();
@@ -151,21 +200,27 @@ describe('the realpath gate against a real file system', () => {
     let compared = 0;
     let allowed = 0;
     fc.assert(
-      fc.property(fc.array(entryArb(false), { maxLength: 12 }), fc.array(pathArb(false), { minLength: 20, maxLength: 40 }), (entries, paths) => {
-        const tree = buildTree(entries);
-        for (const [prefix, parts, tool] of paths) {
-          const { value, lexical, real, landing } = decide(tree, prefix, parts, tool);
-          // realpath only ever adds a refusal.
-          if (real) expect(lexical, value).toBe(true);
-          if (landing.kind === 'fails') continue;
-          compared++;
-          if (real) allowed++;
-          expect(real, `${tool} ${value}`).toBe(lexical);
-        }
-      }),
+      fc.property(
+        fc.array(entryArb(false), { maxLength: 12 }),
+        fc.array(pathArb(false), { minLength: 20, maxLength: 40 }),
+        (entries, paths) => {
+          const tree = buildTree(entries);
+          for (const [prefix, parts, tool] of paths) {
+            const { value, lexical, real, landing } = decide(tree, prefix, parts, tool);
+            // realpath only ever adds a refusal.
+            if (real) expect(lexical, value).toBe(true);
+            if (landing.kind === 'fails') continue;
+            compared++;
+            if (real) allowed++;
+            expect(real, `${tool} ${value}`).toBe(lexical);
+          }
+        },
+      ),
       RUNS,
     );
-    console.log(`realpath differential, no symlinks: ${compared} paths compared, ${allowed} allowed by both gates`);
+    console.log(
+      `realpath differential, no symlinks: ${compared} paths compared, ${allowed} allowed by both gates`,
+    );
     expect(compared).toBeGreaterThan(1000);
     expect(allowed).toBeGreaterThan(200);
   });
@@ -174,23 +229,35 @@ describe('the realpath gate against a real file system', () => {
     let allowed = 0;
     let escapedLexically = 0;
     fc.assert(
-      fc.property(fc.array(entryArb(true), { minLength: 4, maxLength: 16 }), fc.array(pathArb(true), { minLength: 20, maxLength: 40 }), (entries, paths) => {
-        const tree = buildTree(entries);
-        for (const [prefix, parts, tool] of paths) {
-          const { value, lexical, real, landing, allowedRoots } = decide(tree, prefix, parts, tool);
-          const realRoots = allowedRoots.map((root) => realpathSync(root));
-          const inside = landing.kind === 'at' && realRoots.some((root) => isInside(landing.path, root));
-          if (lexical && !inside && landing.kind === 'at') escapedLexically++;
-          // A path the OS cannot open (ENOTDIR, ELOOP) reaches nothing, so it cannot escape.
-          if (!real || landing.kind === 'fails') continue;
-          allowed++;
-          expect(lexical, value).toBe(true);
-          expect(inside, `${tool} ${value} lands at ${landing.path}`).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.array(entryArb(true), { minLength: 4, maxLength: 16 }),
+        fc.array(pathArb(true), { minLength: 20, maxLength: 40 }),
+        (entries, paths) => {
+          const tree = buildTree(entries);
+          for (const [prefix, parts, tool] of paths) {
+            const { value, lexical, real, landing, allowedRoots } = decide(
+              tree,
+              prefix,
+              parts,
+              tool,
+            );
+            const realRoots = allowedRoots.map((root) => realpathSync(root));
+            const inside =
+              landing.kind === 'at' && realRoots.some((root) => isInside(landing.path, root));
+            if (lexical && !inside && landing.kind === 'at') escapedLexically++;
+            // A path the OS cannot open (ENOTDIR, ELOOP) reaches nothing, so it cannot escape.
+            if (!real || landing.kind === 'fails') continue;
+            allowed++;
+            expect(lexical, value).toBe(true);
+            expect(inside, `${tool} ${value} lands at ${landing.path}`).toBe(true);
+          }
+        },
+      ),
       RUNS,
     );
-    console.log(`realpath differential, symlinks: ${allowed} allowed with realpath, all inside; ${escapedLexically} that the lexical gate alone lets out`);
+    console.log(
+      `realpath differential, symlinks: ${allowed} allowed with realpath, all inside; ${escapedLexically} that the lexical gate alone lets out`,
+    );
     expect(allowed).toBeGreaterThan(300);
     // The trees do hold links that lead out, which a lexical gate alone lets through.
     expect(escapedLexically).toBeGreaterThan(40);
@@ -199,21 +266,34 @@ describe('the realpath gate against a real file system', () => {
   it('allows, with realpath, what lands inside a root lexically and physically, with no dangling link on the way', () => {
     let checked = 0;
     fc.assert(
-      fc.property(fc.array(entryArb(true), { minLength: 4, maxLength: 16 }), fc.array(pathArb(true), { minLength: 20, maxLength: 40 }), (entries, paths) => {
-        const tree = buildTree(entries);
-        for (const [prefix, parts, tool] of paths) {
-          const { value, real, landing, allowedRoots, lexicalPath } = decide(tree, prefix, parts, tool);
-          if (landing.kind !== 'at' || landing.danglingSeen) continue;
-          const lexicallyInside = allowedRoots.some((root) => isInside(lexicalPath, root));
-          const physicallyInside = allowedRoots.some((root) => isInside(landing.path, realpathSync(root)));
-          if (!lexicallyInside || !physicallyInside) continue;
-          checked++;
-          expect(real, `${tool} ${value}`).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.array(entryArb(true), { minLength: 4, maxLength: 16 }),
+        fc.array(pathArb(true), { minLength: 20, maxLength: 40 }),
+        (entries, paths) => {
+          const tree = buildTree(entries);
+          for (const [prefix, parts, tool] of paths) {
+            const { value, real, landing, allowedRoots, lexicalPath } = decide(
+              tree,
+              prefix,
+              parts,
+              tool,
+            );
+            if (landing.kind !== 'at' || landing.danglingSeen) continue;
+            const lexicallyInside = allowedRoots.some((root) => isInside(lexicalPath, root));
+            const physicallyInside = allowedRoots.some((root) =>
+              isInside(landing.path, realpathSync(root)),
+            );
+            if (!lexicallyInside || !physicallyInside) continue;
+            checked++;
+            expect(real, `${tool} ${value}`).toBe(true);
+          }
+        },
+      ),
       RUNS,
     );
-    console.log(`realpath differential, symlinks: ${checked} paths inside both lexically and physically, all allowed`);
+    console.log(
+      `realpath differential, symlinks: ${checked} paths inside both lexically and physically, all allowed`,
+    );
     expect(checked).toBeGreaterThan(300);
   });
 

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { catchToolgateError } from '../helpers/catchToolgateError.js';
-import { ANSWER_TURN, SEARCH_TURN, UNGRANTED_TURN, aCall, aRun, callsTurn } from '../helpers/runBuilders.js';
+import {
+  ANSWER_TURN,
+  SEARCH_TURN,
+  UNGRANTED_TURN,
+  aCall,
+  aRun,
+  callsTurn,
+} from '../helpers/runBuilders.js';
 
 const twoCalls = callsTurn(aCall('search', { query: 'a' }), aCall('search', { query: 'b' }));
-const settled = (records: readonly { settled: string }[]) => records.map((record) => record.settled);
+const settled = (records: readonly { settled: string }[]) =>
+  records.map((record) => record.settled);
 
 describe('createRun: budgets', () => {
   describe('the turn budget', () => {
@@ -13,7 +21,11 @@ describe('createRun: budgets', () => {
       run.propose(UNGRANTED_TURN);
       run.propose(ANSWER_TURN);
       expect(settled(run.records())).toEqual(['tool', 'rejected', 'answer']);
-      expect(run.propose(ANSWER_TURN)).toEqual({ index: 3, settled: 'dead_lettered', spent: { turns: 0, toolCalls: 0 } });
+      expect(run.propose(ANSWER_TURN)).toEqual({
+        index: 3,
+        settled: 'dead_lettered',
+        spent: { turns: 0, toolCalls: 0 },
+      });
       expect(run.summary().turns).toBe(3);
     });
 
@@ -21,7 +33,11 @@ describe('createRun: budgets', () => {
       const { run } = aRun({ grant: { budgets: { turns: 2 } } });
       run.propose(SEARCH_TURN);
       const last = run.propose(SEARCH_TURN);
-      expect(last).toEqual({ index: 1, settled: 'dead_lettered', spent: { turns: 1, toolCalls: 0 } });
+      expect(last).toEqual({
+        index: 1,
+        settled: 'dead_lettered',
+        spent: { turns: 1, toolCalls: 0 },
+      });
       expect(last.calls).toBeUndefined();
       expect(run.summary()).toMatchObject({ turns: 2, toolCalls: 1 });
     });
@@ -42,7 +58,11 @@ describe('createRun: budgets', () => {
     it('with a budget of zero, dead-letters the first turn, even an answer, spending nothing', () => {
       const { run } = aRun({ grant: { budgets: { turns: 0 } } });
       expect(run.status).toBe('pending');
-      expect(run.propose(ANSWER_TURN)).toEqual({ index: 0, settled: 'dead_lettered', spent: { turns: 0, toolCalls: 0 } });
+      expect(run.propose(ANSWER_TURN)).toEqual({
+        index: 0,
+        settled: 'dead_lettered',
+        spent: { turns: 0, toolCalls: 0 },
+      });
       expect(run.status).toBe('dead_lettered');
       expect(run.summary()).toMatchObject({ turns: 0, toolCalls: 0 });
     });
@@ -63,7 +83,11 @@ describe('createRun: budgets', () => {
 
     it('dead-letters a turn with calls beyond what is left, spending its turn but no tool call', () => {
       const { run } = aRun({ grant: { budgets: { toolCalls: 1 } } });
-      expect(run.propose(twoCalls)).toEqual({ index: 0, settled: 'dead_lettered', spent: { turns: 1, toolCalls: 0 } });
+      expect(run.propose(twoCalls)).toEqual({
+        index: 0,
+        settled: 'dead_lettered',
+        spent: { turns: 1, toolCalls: 0 },
+      });
       expect(run.summary().toolCalls).toBe(0);
       expect(run.propose(ANSWER_TURN).settled).toBe('dead_lettered');
     });
@@ -77,7 +101,13 @@ describe('createRun: budgets', () => {
 
     it('does not spend tool calls on a rejected turn, however many calls it proposed', () => {
       const { run } = aRun({ grant: { budgets: { toolCalls: 1 } } });
-      run.propose(callsTurn(aCall('search', { query: 'a' }), aCall('nope', {}), aCall('search', { query: 'c' })));
+      run.propose(
+        callsTurn(
+          aCall('search', { query: 'a' }),
+          aCall('nope', {}),
+          aCall('search', { query: 'c' }),
+        ),
+      );
       expect(run.propose(SEARCH_TURN).settled).toBe('tool');
     });
   });
@@ -95,19 +125,28 @@ describe('createRun: budgets', () => {
   });
 
   describe('where the budgets come from', () => {
-    it('uses the grant\'s budgets when createRun gives none', () => {
-      expect(aRun({ grant: { budgets: { turns: 4, toolCalls: 9 } } }).run.budgets).toEqual({ turns: 4, toolCalls: 9 });
+    it("uses the grant's budgets when createRun gives none", () => {
+      expect(aRun({ grant: { budgets: { turns: 4, toolCalls: 9 } } }).run.budgets).toEqual({
+        turns: 4,
+        toolCalls: 9,
+      });
     });
 
-    it('lets createRun\'s budgets override the grant\'s, key by key', () => {
-      const { run } = aRun({ grant: { budgets: { turns: 1, toolCalls: 5 } }, run: { budgets: { turns: 3 } } });
+    it("lets createRun's budgets override the grant's, key by key", () => {
+      const { run } = aRun({
+        grant: { budgets: { turns: 1, toolCalls: 5 } },
+        run: { budgets: { turns: 3 } },
+      });
       expect(run.budgets).toEqual({ turns: 3, toolCalls: 5 });
       // Under the grant's turns: 1 this tool turn would be dead-lettered.
       expect(run.propose(SEARCH_TURN).settled).toBe('tool');
     });
 
-    it('lets createRun raise a budget above the grant\'s or lower it to zero', () => {
-      expect(aRun({ grant: { budgets: { toolCalls: 1 } }, run: { budgets: { toolCalls: 50 } } }).run.budgets).toEqual({ toolCalls: 50 });
+    it("lets createRun raise a budget above the grant's or lower it to zero", () => {
+      expect(
+        aRun({ grant: { budgets: { toolCalls: 1 } }, run: { budgets: { toolCalls: 50 } } }).run
+          .budgets,
+      ).toEqual({ toolCalls: 50 });
       const { run } = aRun({ grant: { budgets: { turns: 9 } }, run: { budgets: { turns: 0 } } });
       expect(run.propose(ANSWER_TURN).settled).toBe('dead_lettered');
     });

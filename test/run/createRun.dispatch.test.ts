@@ -1,25 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { createMemorySink, type AuthorizedCall, type TurnRecord } from '../../src/index.js';
-import { ANSWER_TURN, SEARCH_TURN, UNGRANTED_TURN, aCall, aRun, callsTurn } from '../helpers/runBuilders.js';
+import {
+  ANSWER_TURN,
+  SEARCH_TURN,
+  UNGRANTED_TURN,
+  aCall,
+  aRun,
+  callsTurn,
+} from '../helpers/runBuilders.js';
 
 /** The calls of a tool turn record, or a failure naming what it was. */
 function callsOf(record: TurnRecord): readonly AuthorizedCall[] {
-  if (record.calls === undefined) throw new Error(`expected a tool turn, got ${JSON.stringify(record)}`);
+  if (record.calls === undefined)
+    throw new Error(`expected a tool turn, got ${JSON.stringify(record)}`);
   return record.calls;
 }
 
-const guard = (reason: string) => ({ allowed: false, refusal: { check: 'run.dispatch', code: 'check_refused', reason } });
+const guard = (reason: string) => ({
+  allowed: false,
+  refusal: { check: 'run.dispatch', code: 'check_refused', reason },
+});
 
 describe('createRun: dispatch', () => {
   it('allows a call of the latest turn inside every scope and records the decision', () => {
     const { run } = aRun();
-    const [call] = callsOf(run.propose(callsTurn(aCall('net/get', { url: 'https://example.com/x' }))));
+    const [call] = callsOf(
+      run.propose(callsTurn(aCall('net/get', { url: 'https://example.com/x' }))),
+    );
     expect(run.dispatch(call)).toEqual({ allowed: true, call });
     const [record] = run.records();
-    expect(record?.dispatches).toEqual([{ callIndex: 0, ref: 'net/get@1', allowed: true, digest: record?.tools?.[0]?.digest }]);
+    expect(record?.dispatches).toEqual([
+      { callIndex: 0, ref: 'net/get@1', allowed: true, digest: record?.tools?.[0]?.digest },
+    ]);
   });
 
-  it('refuses a call outside a scope with the gate\'s refusal, and counts the turn as refused', () => {
+  it("refuses a call outside a scope with the gate's refusal, and counts the turn as refused", () => {
     const { run } = aRun();
     const [call] = callsOf(run.propose(callsTurn(aCall('files/read', { path: '/etc/passwd' }))));
     const verdict = run.dispatch(call);
@@ -33,22 +48,33 @@ describe('createRun: dispatch', () => {
         details: [{ pointer: '/path', message: 'no granted folder allows reading here' }],
       },
     });
-    expect(run.records()[0]?.dispatches?.[0]?.refusal).toEqual(verdict.allowed ? undefined : verdict.refusal);
-    expect(run.summary().steps).toEqual({ default: { refusedTurns: 1, byCode: { folder_out_of_scope: 1 } } });
+    expect(run.records()[0]?.dispatches?.[0]?.refusal).toEqual(
+      verdict.allowed ? undefined : verdict.refusal,
+    );
+    expect(run.summary().steps).toEqual({
+      default: { refusedTurns: 1, byCode: { folder_out_of_scope: 1 } },
+    });
   });
 
-  it('checks the turn\'s step at dispatch', () => {
+  it("checks the turn's step at dispatch", () => {
     const { run } = aRun({ run: { steps: [{ name: 'fetch', tools: ['net/get'] }] } });
     const [call] = callsOf(run.propose(SEARCH_TURN, { step: 'fetch' }));
     const verdict = run.dispatch(call);
-    expect(verdict.allowed ? undefined : verdict.refusal.reason).toBe('the tool search is unknown to step fetch');
+    expect(verdict.allowed ? undefined : verdict.refusal.reason).toBe(
+      'the tool search is unknown to step fetch',
+    );
     expect(run.summary().steps.fetch).toEqual({ refusedTurns: 1, byCode: { unknown_tool: 1 } });
   });
 
-  it('resolves relative paths against the run\'s cwd', () => {
+  it("resolves relative paths against the run's cwd", () => {
     const { run } = aRun({ run: { cwd: '/srv/project' } });
     const [inside, outside] = callsOf(
-      run.propose(callsTurn(aCall('files/read', { path: 'notes.md' }), aCall('files/read', { path: '../../etc/passwd' }))),
+      run.propose(
+        callsTurn(
+          aCall('files/read', { path: 'notes.md' }),
+          aCall('files/read', { path: '../../etc/passwd' }),
+        ),
+      ),
     );
     expect(run.dispatch(inside).allowed).toBe(true);
     expect(run.dispatch(outside).allowed).toBe(false);
@@ -64,7 +90,9 @@ describe('createRun: dispatch', () => {
 
   it('matches equal calls one by one, then refuses a third copy as already dispatched', () => {
     const { run } = aRun();
-    const calls = callsOf(run.propose(callsTurn(aCall('search', { query: 'x' }), aCall('search', { query: 'x' }))));
+    const calls = callsOf(
+      run.propose(callsTurn(aCall('search', { query: 'x' }), aCall('search', { query: 'x' }))),
+    );
     const copy = () => JSON.parse(JSON.stringify(calls[0])) as unknown;
     expect(run.dispatch(copy()).allowed).toBe(true);
     expect(run.dispatch(copy()).allowed).toBe(true);
@@ -90,15 +118,27 @@ describe('createRun: dispatch', () => {
     const { run } = aRun();
     const [old] = callsOf(run.propose(SEARCH_TURN));
     run.propose(ANSWER_TURN);
-    expect(run.dispatch(old)).toEqual(guard('the call was not authorized in the latest turn of this run'));
+    expect(run.dispatch(old)).toEqual(
+      guard('the call was not authorized in the latest turn of this run'),
+    );
   });
 
   it('refuses a call no turn authorized: forged, changed, or before any turn', () => {
     const { run } = aRun();
-    const forged = { tool: 'search', version: 1, ref: 'search@1', shape: 'call', arguments: { query: 'x' } };
-    expect(run.dispatch(forged)).toEqual(guard('the call was not authorized in the latest turn of this run'));
+    const forged = {
+      tool: 'search',
+      version: 1,
+      ref: 'search@1',
+      shape: 'call',
+      arguments: { query: 'x' },
+    };
+    expect(run.dispatch(forged)).toEqual(
+      guard('the call was not authorized in the latest turn of this run'),
+    );
     const [call] = callsOf(run.propose(SEARCH_TURN));
-    expect(run.dispatch({ ...call, arguments: { query: 'other' } })).toEqual(guard('the call was not authorized in the latest turn of this run'));
+    expect(run.dispatch({ ...call, arguments: { query: 'other' } })).toEqual(
+      guard('the call was not authorized in the latest turn of this run'),
+    );
     expect(run.dispatch({ ...call, extra: 1 }).allowed).toBe(false);
     expect(run.dispatch(null).allowed).toBe(false);
     expect(run.records()[0]?.dispatches).toEqual([]);
@@ -116,7 +156,9 @@ describe('createRun: dispatch', () => {
     const [call] = callsOf(run.propose(SEARCH_TURN));
     run.propose(SEARCH_TURN);
     expect(run.status).toBe('dead_lettered');
-    expect(run.dispatch(call)).toEqual(guard('the run is dead_lettered, so nothing more may be dispatched'));
+    expect(run.dispatch(call)).toEqual(
+      guard('the run is dead_lettered, so nothing more may be dispatched'),
+    );
   });
 
   it('re-reads the registry at dispatch: a tool removed after the proposal is refused', () => {
@@ -141,7 +183,10 @@ describe('createRun: dispatch', () => {
     });
     expect(run.dispatch(call).allowed).toBe(true);
     const tools = run.records()[0]?.tools ?? [];
-    expect(tools.map((tool) => tool.entry.description)).toEqual(['Searches the documents.', 'A different search.']);
+    expect(tools.map((tool) => tool.entry.description)).toEqual([
+      'Searches the documents.',
+      'A different search.',
+    ]);
     expect(run.records()[0]?.dispatches?.[0]?.digest).toBe(tools[1]?.digest);
     const last = sink.entries().at(-1);
     expect(last?.type === 'dispatch' && last.tool?.entry.description).toBe('A different search.');

@@ -15,7 +15,9 @@ describe('createRun: options', () => {
 
   it('accepts a grant naming a tool not registered yet: the gate refuses calls to it until it is', () => {
     const { run } = aRun({ grant: { tools: ['later@1'] } });
-    expect(run.propose({ calls: [{ tool: 'later', version: 1, arguments: {} }] }).refusal?.code).toBe('not_granted');
+    expect(
+      run.propose({ calls: [{ tool: 'later', version: 1, arguments: {} }] }).refusal?.code,
+    ).toBe('not_granted');
   });
 
   it('refuses a grant not made by createGrant', () => {
@@ -26,7 +28,10 @@ describe('createRun: options', () => {
 
   it('refuses a gate not made by createGate', () => {
     const gate = createGate({ registry: aRunRegistry() });
-    const error = catchToolgateError(() => createRun({ gate: { ...gate }, grant: createGrant(RUN_GRANT) }), 'invalid_option');
+    const error = catchToolgateError(
+      () => createRun({ gate: { ...gate }, grant: createGrant(RUN_GRANT) }),
+      'invalid_option',
+    );
     expect(error.problems).toEqual(['gate must be made by createGate({ registry })']);
   });
 
@@ -37,7 +42,12 @@ describe('createRun: options', () => {
         createRun({
           gate,
           grant: createGrant(RUN_GRANT),
-          steps: [{ name: 'default', tools: [] }, { name: 'a', tools: ['search@1'] }, { name: 'a', tools: [] }, { name: '', tools: 'x' }],
+          steps: [
+            { name: 'default', tools: [] },
+            { name: 'a', tools: ['search@1'] },
+            { name: 'a', tools: [] },
+            { name: '', tools: 'x' },
+          ],
           cwd: 'relative/dir',
           visible: 'search',
           sink: {},
@@ -60,7 +70,7 @@ describe('createRun: options', () => {
     ]);
   });
 
-  it('keeps copies of its steps: changing the caller\'s list later changes nothing', () => {
+  it("keeps copies of its steps: changing the caller's list later changes nothing", () => {
     const tools = ['net/get'];
     const { run } = aRun({ run: { steps: [{ name: 'fetch', tools }] } });
     tools.push('search');
@@ -72,8 +82,18 @@ describe('createRun: options', () => {
 
 describe('run.propose: options', () => {
   it('throws for an unknown step name, recording and spending nothing', () => {
-    const { run } = aRun({ run: { steps: [{ name: 'research', tools: ['search'] }, { name: 'write', tools: [] }] } });
-    const error = catchToolgateError(() => run.propose(ANSWER_TURN, { step: 'reserch' }), 'invalid_option');
+    const { run } = aRun({
+      run: {
+        steps: [
+          { name: 'research', tools: ['search'] },
+          { name: 'write', tools: [] },
+        ],
+      },
+    });
+    const error = catchToolgateError(
+      () => run.propose(ANSWER_TURN, { step: 'reserch' }),
+      'invalid_option',
+    );
     expect(error.message).toBe('the run has no step "reserch"; its steps are research, write');
     expect(run.records()).toEqual([]);
     expect(run.summary().turns).toBe(0);
@@ -81,9 +101,9 @@ describe('run.propose: options', () => {
 
   it('throws for a step when the run has no steps', () => {
     const { run } = aRun();
-    expect(catchToolgateError(() => run.propose(ANSWER_TURN, { step: 'a' }), 'invalid_option').message).toBe(
-      'the run has no step "a"; it has no steps',
-    );
+    expect(
+      catchToolgateError(() => run.propose(ANSWER_TURN, { step: 'a' }), 'invalid_option').message,
+    ).toBe('the run has no step "a"; it has no steps');
   });
 
   it('throws for an unknown option', () => {

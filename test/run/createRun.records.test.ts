@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { createMemorySink, digestToolEntry, redactRecord, summarizeRecords, type AuthorizedCall, type TurnRecord } from '../../src/index.js';
-import { ANSWER_TURN, SEARCH_TURN, UNGRANTED_TURN, aCall, aRun, callsTurn } from '../helpers/runBuilders.js';
+import {
+  createMemorySink,
+  digestToolEntry,
+  redactRecord,
+  summarizeRecords,
+  type AuthorizedCall,
+  type TurnRecord,
+} from '../../src/index.js';
+import {
+  ANSWER_TURN,
+  SEARCH_TURN,
+  UNGRANTED_TURN,
+  aCall,
+  aRun,
+  callsTurn,
+} from '../helpers/runBuilders.js';
 
 function callsOf(record: TurnRecord): readonly AuthorizedCall[] {
-  if (record.calls === undefined) throw new Error(`expected a tool turn, got ${JSON.stringify(record)}`);
+  if (record.calls === undefined)
+    throw new Error(`expected a tool turn, got ${JSON.stringify(record)}`);
   return record.calls;
 }
 
@@ -62,7 +77,9 @@ describe('createRun: records and sinks', () => {
     ]);
     const [turn, dispatch] = entries;
     expect(turn?.type === 'turn' && turn.record.dispatches).toEqual([]);
-    expect(dispatch?.type === 'dispatch' && [dispatch.turn, dispatch.dispatch.allowed, dispatch.tool]).toEqual([0, true, undefined]);
+    expect(
+      dispatch?.type === 'dispatch' && [dispatch.turn, dispatch.dispatch.allowed, dispatch.tool],
+    ).toEqual([0, true, undefined]);
   });
 
   it('leaves the run id out when none is given', () => {
@@ -73,7 +90,11 @@ describe('createRun: records and sinks', () => {
 
   it('does not commit a turn the sink failed to take (fail closed)', () => {
     let fail = true;
-    const sink = { write: () => { if (fail) throw new Error('disk full'); } };
+    const sink = {
+      write: () => {
+        if (fail) throw new Error('disk full');
+      },
+    };
     const { run } = aRun({ run: { sink }, grant: { budgets: { turns: 1 } } });
     expect(() => run.propose(SEARCH_TURN)).toThrow('disk full');
     expect(run.records()).toEqual([]);
@@ -84,7 +105,11 @@ describe('createRun: records and sinks', () => {
 
   it('does not allow a dispatch the sink failed to take', () => {
     let fail = false;
-    const sink = { write: () => { if (fail) throw new Error('disk full'); } };
+    const sink = {
+      write: () => {
+        if (fail) throw new Error('disk full');
+      },
+    };
     const { run } = aRun({ run: { sink } });
     const [call] = callsOf(run.propose(SEARCH_TURN));
     fail = true;
@@ -95,7 +120,14 @@ describe('createRun: records and sinks', () => {
   });
 
   it('summarizes exactly what summarizeRecords counts over the records', () => {
-    const { run } = aRun({ run: { steps: [{ name: 'a', tools: ['search'] }, { name: 'b', tools: ['net/get'] }] } });
+    const { run } = aRun({
+      run: {
+        steps: [
+          { name: 'a', tools: ['search'] },
+          { name: 'b', tools: ['net/get'] },
+        ],
+      },
+    });
     const [call] = callsOf(run.propose(SEARCH_TURN, { step: 'b' }));
     run.dispatch(call);
     run.propose(UNGRANTED_TURN, { step: 'a' });
@@ -118,13 +150,23 @@ describe('createRun: records and sinks', () => {
 describe('createRun: secret values are never recorded', () => {
   it('records a value at a secret resource only when it is a name the grant covers', () => {
     const { run } = aRun();
-    const live = run.propose(callsTurn(aCall('vault/use', '{"secret":"APP_KEY","more":["DB_MAIN","ghp_abc123"]}')));
+    const live = run.propose(
+      callsTurn(aCall('vault/use', '{"secret":"APP_KEY","more":["DB_MAIN","ghp_abc123"]}')),
+    );
     const [stored] = run.records();
-    expect(stored?.calls?.[0]?.arguments).toEqual({ secret: 'APP_KEY', more: ['DB_MAIN', '[redacted]'] });
+    expect(stored?.calls?.[0]?.arguments).toEqual({
+      secret: 'APP_KEY',
+      more: ['DB_MAIN', '[redacted]'],
+    });
     expect(stored?.calls?.[0]).not.toHaveProperty('rawArguments');
     // What propose returns is what gets dispatched: exactly as authorized.
-    expect(live.calls?.[0]?.arguments).toEqual({ secret: 'APP_KEY', more: ['DB_MAIN', 'ghp_abc123'] });
-    expect(live.calls?.[0]?.rawArguments).toBe('{"secret":"APP_KEY","more":["DB_MAIN","ghp_abc123"]}');
+    expect(live.calls?.[0]?.arguments).toEqual({
+      secret: 'APP_KEY',
+      more: ['DB_MAIN', 'ghp_abc123'],
+    });
+    expect(live.calls?.[0]?.rawArguments).toBe(
+      '{"secret":"APP_KEY","more":["DB_MAIN","ghp_abc123"]}',
+    );
     expect(JSON.stringify(run.records())).not.toContain('ghp_abc123');
   });
 
@@ -139,18 +181,27 @@ describe('createRun: secret values are never recorded', () => {
     const { run } = aRun({ run: { sink } });
     const [call] = callsOf(run.propose(callsTurn(aCall('vault/use', { secret: 'sk-live-42' }))));
     const verdict = run.dispatch(call);
-    expect(verdict.allowed ? '' : verdict.refusal.reason).toBe('the secret sk-live-42 is outside the granted secret scope');
-    expect(run.records()[0]?.dispatches?.[0]?.refusal?.reason).toBe('the secret [redacted] is outside the granted secret scope');
+    expect(verdict.allowed ? '' : verdict.refusal.reason).toBe(
+      'the secret sk-live-42 is outside the granted secret scope',
+    );
+    expect(run.records()[0]?.dispatches?.[0]?.refusal?.reason).toBe(
+      'the secret [redacted] is outside the granted secret scope',
+    );
     expect(JSON.stringify(sink.entries())).not.toContain('sk-live-42');
     expect(JSON.stringify(run.records())).not.toContain('sk-live-42');
   });
 
   it('exports a record redacted: granted names too, entries and digests kept', () => {
     const { run } = aRun();
-    run.propose(callsTurn(aCall('vault/use', '{"secret":"APP_KEY"}'), aCall('search', '{"query":"APP_KEY"}')));
+    run.propose(
+      callsTurn(aCall('vault/use', '{"secret":"APP_KEY"}'), aCall('search', '{"query":"APP_KEY"}')),
+    );
     const [record] = run.records();
     const redacted = record && redactRecord(record);
-    expect(redacted?.calls?.map((call) => call.arguments)).toEqual([{ secret: '[redacted]' }, { query: 'APP_KEY' }]);
+    expect(redacted?.calls?.map((call) => call.arguments)).toEqual([
+      { secret: '[redacted]' },
+      { query: 'APP_KEY' },
+    ]);
     expect(redacted?.calls?.[0]).not.toHaveProperty('rawArguments');
     expect(redacted?.calls?.[1]?.rawArguments).toBe('{"query":"APP_KEY"}');
     expect(redacted?.tools).toEqual(record?.tools);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWER_TURN, SEARCH_TURN, UNGRANTED_TURN, aCall, aRun, callsTurn } from '../helpers/runBuilders.js';
+import {
+  ANSWER_TURN,
+  SEARCH_TURN,
+  UNGRANTED_TURN,
+  aCall,
+  aRun,
+  callsTurn,
+} from '../helpers/runBuilders.js';
 
 describe('createRun: how each turn settles', () => {
   it('is pending before any turn, and no record shows pending', () => {
@@ -13,13 +20,20 @@ describe('createRun: how each turn settles', () => {
 
   it('settles an answer as answer, keeping the answer text, and the run status becomes answer', () => {
     const { run } = aRun();
-    expect(run.propose(ANSWER_TURN)).toEqual({ index: 0, settled: 'answer', answer: 'done', spent: { turns: 1, toolCalls: 0 } });
+    expect(run.propose(ANSWER_TURN)).toEqual({
+      index: 0,
+      settled: 'answer',
+      answer: 'done',
+      spent: { turns: 1, toolCalls: 0 },
+    });
     expect(run.status).toBe('answer');
   });
 
   it('settles a turn of good calls as tool, with the calls as authorized and the entries they used', () => {
     const { run, gate, grant } = aRun();
-    const record = run.propose(callsTurn(aCall('search', { query: 'a' }), aCall('files/read', { path: '/srv/x' })));
+    const record = run.propose(
+      callsTurn(aCall('search', { query: 'a' }), aCall('files/read', { path: '/srv/x' })),
+    );
     expect(record.settled).toBe('tool');
     expect(record.index).toBe(0);
     expect(record.spent).toEqual({ turns: 1, toolCalls: 2 });
@@ -45,7 +59,8 @@ describe('createRun: how each turn settles', () => {
       refusal: {
         check: 'proposal.granted',
         code: 'not_granted',
-        reason: 'the proposed tool web-search@2 is not granted to this run or is no longer registered',
+        reason:
+          'the proposed tool web-search@2 is not granted to this run or is no longer registered',
         callIndex: 0,
         ref: 'web-search@2',
       },
@@ -62,7 +77,9 @@ describe('createRun: how each turn settles', () => {
 
   it('rejects the whole turn when one call is bad: none of its calls is authorized', () => {
     const { run } = aRun();
-    const record = run.propose(callsTurn(aCall('search', { query: 'a' }), aCall('search', { query: 1 })));
+    const record = run.propose(
+      callsTurn(aCall('search', { query: 'a' }), aCall('search', { query: 1 })),
+    );
     expect(record.settled).toBe('rejected');
     expect(record.refusal?.code).toBe('bad_arguments');
     expect(record.refusal?.callIndex).toBe(1);
@@ -79,7 +96,11 @@ describe('createRun: how each turn settles', () => {
 
   it('dead-letters a rejected turn on the last allowed turn, showing no reason', () => {
     const { run } = aRun({ grant: { budgets: { turns: 1 } } });
-    expect(run.propose(UNGRANTED_TURN)).toEqual({ index: 0, settled: 'dead_lettered', spent: { turns: 1, toolCalls: 0 } });
+    expect(run.propose(UNGRANTED_TURN)).toEqual({
+      index: 0,
+      settled: 'dead_lettered',
+      spent: { turns: 1, toolCalls: 0 },
+    });
     expect(run.status).toBe('dead_lettered');
   });
 
@@ -104,10 +125,14 @@ describe('createRun: how each turn settles', () => {
     expect(run.status).toBe('pending');
   });
 
-  it('refuses a tool hidden by the run\'s visible list at proposal, as hidden_tool', () => {
+  it("refuses a tool hidden by the run's visible list at proposal, as hidden_tool", () => {
     const { run } = aRun({ run: { visible: ['files/*'] } });
     const record = run.propose(SEARCH_TURN);
-    expect(record.refusal).toMatchObject({ check: 'proposal.visible', code: 'hidden_tool', reason: 'the tool search is hidden from this agent' });
+    expect(record.refusal).toMatchObject({
+      check: 'proposal.visible',
+      code: 'hidden_tool',
+      reason: 'the tool search is hidden from this agent',
+    });
     expect(run.propose(callsTurn(aCall('files/read', { path: '/srv/a' }))).settled).toBe('tool');
   });
 

@@ -29,7 +29,13 @@ describe('formatReprompt', () => {
   });
 
   it('leaves out the call and detail lines when the refusal has none', () => {
-    expect(formatReprompt({ check: 'proposal.decode', code: 'malformed_proposal', reason: 'the proposal is malformed: x' })).toBe(
+    expect(
+      formatReprompt({
+        check: 'proposal.decode',
+        code: 'malformed_proposal',
+        reason: 'the proposal is malformed: x',
+      }),
+    ).toBe(
       [
         'Your last turn was refused, so none of its calls ran.',
         'Reason: the proposal is malformed: x',
@@ -39,14 +45,24 @@ describe('formatReprompt', () => {
   });
 
   it('lists at most ten details and counts the rest', () => {
-    const details = Array.from({ length: 13 }, (_, index) => ({ pointer: `/${index}`, message: 'bad' }));
-    const lines = formatReprompt({ check: 'c', code: 'bad_arguments', reason: 'r', details }).split('\n');
+    const details = Array.from({ length: 13 }, (_, index) => ({
+      pointer: `/${index}`,
+      message: 'bad',
+    }));
+    const lines = formatReprompt({ check: 'c', code: 'bad_arguments', reason: 'r', details }).split(
+      '\n',
+    );
     expect(lines.filter((line) => line.startsWith('- /'))).toHaveLength(10);
     expect(lines).toContain('- … and 3 more');
   });
 
   it('keeps a detail on its line: control characters in it are escaped', () => {
-    const text = formatReprompt({ check: 'c', code: 'bad_arguments', reason: 'r', details: [{ pointer: '/a\nb', message: 'x\ny' }] });
+    const text = formatReprompt({
+      check: 'c',
+      code: 'bad_arguments',
+      reason: 'r',
+      details: [{ pointer: '/a\nb', message: 'x\ny' }],
+    });
     expect(text).toContain('- "/a\\nb": "x\\ny"');
     expect(text.split('\n')).toHaveLength(5);
   });

@@ -6,12 +6,23 @@ import { aRunRegistry } from '../helpers/runBuilders.js';
 
 const entry = aRunRegistry().resolve('vault/use@1');
 const call = (args: Record<string, unknown>, rawArguments?: string): AuthorizedCall =>
-  Object.freeze({ tool: 'vault/use', version: 1, ref: 'vault/use@1', shape: 'call', arguments: args, ...(rawArguments === undefined ? {} : { rawArguments }) });
+  Object.freeze({
+    tool: 'vault/use',
+    version: 1,
+    ref: 'vault/use@1',
+    shape: 'call',
+    arguments: args,
+    ...(rawArguments === undefined ? {} : { rawArguments }),
+  });
 const granted = (value: unknown) => value === 'APP_KEY';
 
 describe('redactCallSecrets', () => {
   it('replaces each value at a secret resource that keep rejects, and drops rawArguments', () => {
-    const redacted = redactCallSecrets(call({ secret: 'tok_1', more: ['APP_KEY', 'tok_2'] }, '{}'), entry, granted);
+    const redacted = redactCallSecrets(
+      call({ secret: 'tok_1', more: ['APP_KEY', 'tok_2'] }, '{}'),
+      entry,
+      granted,
+    );
     expect(redacted).toEqual(call({ secret: '[redacted]', more: ['APP_KEY', '[redacted]'] }));
   });
 
@@ -21,11 +32,15 @@ describe('redactCallSecrets', () => {
   });
 
   it('redacts values that are not strings', () => {
-    expect(redactCallSecrets(call({ secret: 12345 }), entry, granted).arguments).toEqual({ secret: '[redacted]' });
+    expect(redactCallSecrets(call({ secret: 12345 }), entry, granted).arguments).toEqual({
+      secret: '[redacted]',
+    });
   });
 
   it('keeps no arguments at all when the entry is unknown', () => {
-    expect(redactCallSecrets(call({ secret: 'APP_KEY', x: 1 }, '{}'), undefined, granted)).toEqual(call({}));
+    expect(redactCallSecrets(call({ secret: 'APP_KEY', x: 1 }, '{}'), undefined, granted)).toEqual(
+      call({}),
+    );
   });
 });
 
@@ -37,7 +52,10 @@ describe('redactRefusal', () => {
       reason: 'the secret tok_1 is outside the granted secret scope',
       details: [{ pointer: '/secret', message: 'no granted secret entry covers it' }],
     };
-    expect(redactRefusal(refusal)).toEqual({ ...refusal, reason: 'the secret [redacted] is outside the granted secret scope' });
+    expect(redactRefusal(refusal)).toEqual({
+      ...refusal,
+      reason: 'the secret [redacted] is outside the granted secret scope',
+    });
   });
 
   it('keeps a refusal for a secret the tool is configured with, and any other refusal', () => {
@@ -48,7 +66,12 @@ describe('redactRefusal', () => {
       details: [{ pointer: '', message: 'slack/search@1 itself is configured with this secret' }],
     };
     expect(redactRefusal(configured)).toBe(configured);
-    const other = { check: 'dispatch.folder', code: 'folder_out_of_scope' as const, reason: 'r', details: [{ pointer: '/p', message: 'm' }] };
+    const other = {
+      check: 'dispatch.folder',
+      code: 'folder_out_of_scope' as const,
+      reason: 'r',
+      details: [{ pointer: '/p', message: 'm' }],
+    };
     expect(redactRefusal(other)).toBe(other);
   });
 });

@@ -16,7 +16,9 @@ describe('rewriteAtPointer', () => {
 
   it('rewrites every item or value under a * segment', () => {
     expect(rewriteAtPointer({ l: ['x', 'y'] }, ['l', WILDCARD], up)).toEqual({ l: ['X', 'Y'] });
-    expect(rewriteAtPointer({ m: { p: 'x', q: 'y' } }, ['m', WILDCARD], up)).toEqual({ m: { p: 'X', q: 'Y' } });
+    expect(rewriteAtPointer({ m: { p: 'x', q: 'y' } }, ['m', WILDCARD], up)).toEqual({
+      m: { p: 'X', q: 'Y' },
+    });
   });
 
   it('reads list items by canonical index only', () => {

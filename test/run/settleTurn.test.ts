@@ -8,7 +8,10 @@ const rejected: TurnDecision = {
   refusal: { check: 'proposal.granted', code: 'not_granted', reason: 'r' },
 };
 const call = { tool: 't', version: 1, ref: 't@1', shape: 'call', arguments: {} } as AuthorizedCall;
-const tool = (calls: number): TurnDecision => ({ settled: 'tool', calls: Array.from({ length: calls }, () => call) });
+const tool = (calls: number): TurnDecision => ({
+  settled: 'tool',
+  calls: Array.from({ length: calls }, () => call),
+});
 
 describe('settleTurn', () => {
   it.each([
@@ -18,7 +21,14 @@ describe('settleTurn', () => {
     ['a rejected turn on the last turn', rejected, { turns: 1 }, 'dead_lettered', 1, 0],
     ['a tool turn with turns and calls left', tool(2), { turns: 2, toolCalls: 2 }, 'tool', 1, 2],
     ['a tool turn on the last turn', tool(1), { turns: 1, toolCalls: 5 }, 'dead_lettered', 1, 0],
-    ['a tool turn with calls beyond what is left', tool(3), { toolCalls: 2 }, 'dead_lettered', 1, 0],
+    [
+      'a tool turn with calls beyond what is left',
+      tool(3),
+      { toolCalls: 2 },
+      'dead_lettered',
+      1,
+      0,
+    ],
     ['a tool turn with no tool call left', tool(1), { toolCalls: 0 }, 'dead_lettered', 1, 0],
     ['an answer with no tool call left', answer, { toolCalls: 0 }, 'answer', 1, 0],
     ['any turn with no turn left', answer, { turns: 0 }, 'dead_lettered', 0, 0],
@@ -27,6 +37,9 @@ describe('settleTurn', () => {
   });
 
   it('settles a turn that was not checked (the run is dead-lettered) as dead_lettered, spending nothing', () => {
-    expect(settleTurn(undefined, { turns: 5 })).toEqual({ settled: 'dead_lettered', spent: { turns: 0, toolCalls: 0 } });
+    expect(settleTurn(undefined, { turns: 5 })).toEqual({
+      settled: 'dead_lettered',
+      spent: { turns: 0, toolCalls: 0 },
+    });
   });
 });

@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeRecords, type TurnRecord } from '../../src/index.js';
 
-const refusal = (code: 'not_granted' | 'folder_out_of_scope') => ({ check: 'c', code, reason: 'r' });
+const refusal = (code: 'not_granted' | 'folder_out_of_scope') => ({
+  check: 'c',
+  code,
+  reason: 'r',
+});
 const spent = (turns: number, toolCalls: number) => ({ turns, toolCalls });
 
 describe('summarizeRecords', () => {
   it('counts spent turns and calls, settlements, and refused turns per step by code', () => {
     const records: TurnRecord[] = [
-      { index: 0, step: 'a', settled: 'rejected', refusal: refusal('not_granted'), spent: spent(1, 0) },
+      {
+        index: 0,
+        step: 'a',
+        settled: 'rejected',
+        refusal: refusal('not_granted'),
+        spent: spent(1, 0),
+      },
       {
         index: 1,
         step: 'a',
@@ -40,7 +50,15 @@ describe('summarizeRecords', () => {
   });
 
   it('keeps a step named __proto__ as an own key', () => {
-    const summary = summarizeRecords([{ index: 0, step: '__proto__', settled: 'rejected', refusal: refusal('not_granted'), spent: spent(1, 0) }]);
+    const summary = summarizeRecords([
+      {
+        index: 0,
+        step: '__proto__',
+        settled: 'rejected',
+        refusal: refusal('not_granted'),
+        spent: spent(1, 0),
+      },
+    ]);
     expect(Object.keys(summary.steps)).toEqual(['__proto__']);
     expect(Object.getPrototypeOf(summary.steps)).toBe(Object.prototype);
   });

@@ -3,7 +3,9 @@ import { createGate, createRun, selfRunRuntime } from '../../src/index.js';
 import { catchToolgateError } from '../helpers/catchToolgateError.js';
 
 const rows = (runtime: ReturnType<typeof selfRunRuntime>) =>
-  runtime.registry.inventory().map(({ name, version, builtIn, grantable }) => ({ name, version, builtIn, grantable }));
+  runtime.registry
+    .inventory()
+    .map(({ name, version, builtIn, grantable }) => ({ name, version, builtIn, grantable }));
 
 describe('selfRunRuntime', () => {
   it('with a folder and a model served, registers the read-only file tool and seeds the starter workflow', () => {
@@ -15,14 +17,25 @@ describe('selfRunRuntime', () => {
     ]);
     expect(runtime.workflow).toEqual({
       name: 'starter',
-      grant: { tools: ['fs-read@1'], folders: [{ path: '/srv/docs', access: 'read' }], network: [], secrets: [] },
+      grant: {
+        tools: ['fs-read@1'],
+        folders: [{ path: '/srv/docs', access: 'read' }],
+        network: [],
+        secrets: [],
+      },
     });
   });
 
   it('never removes its built-ins', () => {
     const { registry } = selfRunRuntime({ folder: '/srv', modelServed: true });
-    expect(registry.deregister('fs-read@1')).toEqual({ removed: false, message: 'not removed (absent or a built-in)' });
-    expect(registry.deregister('text-summarize@1')).toEqual({ removed: false, message: 'not removed (absent or a built-in)' });
+    expect(registry.deregister('fs-read@1')).toEqual({
+      removed: false,
+      message: 'not removed (absent or a built-in)',
+    });
+    expect(registry.deregister('text-summarize@1')).toEqual({
+      removed: false,
+      message: 'not removed (absent or a built-in)',
+    });
   });
 
   it('seeds a workflow that reads inside exactly that folder and nowhere else', () => {
@@ -54,19 +67,30 @@ describe('selfRunRuntime', () => {
     const runtime = selfRunRuntime(options);
     expect(runtime.fileTools).toBe(false);
     expect(runtime.workflow).toBeUndefined();
-    expect(rows(runtime)).toEqual([{ name: 'text-summarize', version: 1, builtIn: true, grantable: true }]);
+    expect(rows(runtime)).toEqual([
+      { name: 'text-summarize', version: 1, builtIn: true, grantable: true },
+    ]);
   });
 
   it('refuses a folder that is not an absolute path', () => {
-    catchToolgateError(() => selfRunRuntime({ folder: 'docs', modelServed: true }), 'invalid_grant');
+    catchToolgateError(
+      () => selfRunRuntime({ folder: 'docs', modelServed: true }),
+      'invalid_grant',
+    );
     catchToolgateError(() => selfRunRuntime({ folder: '', modelServed: true }), 'invalid_grant');
   });
 
   it('refuses bad options', () => {
     catchToolgateError(() => selfRunRuntime({ folder: '/srv' } as never), 'invalid_option');
-    catchToolgateError(() => selfRunRuntime({ folder: 7, modelServed: true } as never), 'invalid_option');
+    catchToolgateError(
+      () => selfRunRuntime({ folder: 7, modelServed: true } as never),
+      'invalid_option',
+    );
     catchToolgateError(() => selfRunRuntime({ modelServed: 'yes' } as never), 'invalid_option');
-    catchToolgateError(() => selfRunRuntime({ modelServed: true, builtins: 'none' } as never), 'invalid_option');
+    catchToolgateError(
+      () => selfRunRuntime({ modelServed: true, builtins: 'none' } as never),
+      'invalid_option',
+    );
     catchToolgateError(() => selfRunRuntime(null as never), 'invalid_option');
   });
 });

@@ -5,7 +5,10 @@ import type { CanonicalPath } from '../../../src/scope/path/index.js';
 /** Both strategies: few roots (compared one by one) and many (looked up by ancestor). */
 const strategies = [
   ['few roots', (roots: string[]) => roots],
-  ['many roots', (roots: string[]) => [...roots, ...Array.from({ length: 40 }, (_, i) => `/padding/${i}`)]],
+  [
+    'many roots',
+    (roots: string[]) => [...roots, ...Array.from({ length: 40 }, (_, i) => `/padding/${i}`)],
+  ],
 ] as const;
 
 describe.each(strategies)('compileRootMatcher with %s', (_name, widen) => {
@@ -41,7 +44,9 @@ describe('compileRootMatcher', () => {
   });
 
   it('looks roots up by ancestor, whatever their number', () => {
-    const matcher = compileRootMatcher(Array.from({ length: 10_000 }, (_, i) => `/r/${i}` as CanonicalPath));
+    const matcher = compileRootMatcher(
+      Array.from({ length: 10_000 }, (_, i) => `/r/${i}` as CanonicalPath),
+    );
     expect(matcher.covers('/r/9999/x' as CanonicalPath)).toBe(true);
     expect(matcher.covers('/r/10000/x' as CanonicalPath)).toBe(false);
   });

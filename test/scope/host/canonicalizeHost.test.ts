@@ -61,12 +61,15 @@ describe('canonicalizeHost', () => {
 });
 
 describe('invisible characters', () => {
-  it.each(['goo\u00ADd.com', 'good\u200B.com', 'go\u200Dod.com', 'good.com\uFE0F', 'g\u2060ood.com'])(
-    'refuses %j, which IDNA would silently read as another host',
-    (text) => {
-      const result = canonicalizeHost(text);
-      expect(result.ok).toBe(false);
-      expect(!result.ok && result.problem).toContain('invisible character');
-    },
-  );
+  it.each([
+    'goo\u00ADd.com',
+    'good\u200B.com',
+    'go\u200Dod.com',
+    'good.com\uFE0F',
+    'g\u2060ood.com',
+  ])('refuses %j, which IDNA would silently read as another host', (text) => {
+    const result = canonicalizeHost(text);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.problem).toContain('invisible character');
+  });
 });

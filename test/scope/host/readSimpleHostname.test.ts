@@ -21,18 +21,44 @@ const parsedHostname = (text: string): string | undefined => {
 };
 
 // Host text near the edge of "simple": digits, hex, hyphens, dots, xn--, a capital, a non-ASCII letter.
-const hostText = fc.array(
-  fc.constantFrom('a', 'b', 'f', 'x', 'n', '0', '1', '9', '-', '--', '.', 'xn--', '0x', 'A', 'ü', '_'),
-  { maxLength: 12 },
-).map((parts) => parts.join(''));
+const hostText = fc
+  .array(
+    fc.constantFrom(
+      'a',
+      'b',
+      'f',
+      'x',
+      'n',
+      '0',
+      '1',
+      '9',
+      '-',
+      '--',
+      '.',
+      'xn--',
+      '0x',
+      'A',
+      'ü',
+      '_',
+    ),
+    { maxLength: 12 },
+  )
+  .map((parts) => parts.join(''));
 
 describe('readSimpleHostname', () => {
-  it.each(['api.example.com', 'a', 'a-b.c-d', '1a.2b', 'a.0xg', 'a.1e', '-a.com', 'ab--cd.com', 'axn--b.com'])(
-    'reads %j as itself',
-    (text) => {
-      expect(readSimpleHostname(text)).toBe(text);
-    },
-  );
+  it.each([
+    'api.example.com',
+    'a',
+    'a-b.c-d',
+    '1a.2b',
+    'a.0xg',
+    'a.1e',
+    '-a.com',
+    'ab--cd.com',
+    'axn--b.com',
+  ])('reads %j as itself', (text) => {
+    expect(readSimpleHostname(text)).toBe(text);
+  });
 
   it('drops one trailing dot', () => {
     expect(readSimpleHostname('example.com.')).toBe('example.com');
@@ -71,7 +97,10 @@ describe('readSimpleHostname', () => {
         expect(findForbiddenCharacter(text, '/\\?#@%:[]')).toBeUndefined();
         expect(hasIgnorableCharacter(text)).toBe(false);
         expect(canonicalizeHost(text)).toEqual({ ok: true, value: simple });
-        expect(parseHostResource(text)).toEqual({ ok: true, value: { host: simple, port: undefined } });
+        expect(parseHostResource(text)).toEqual({
+          ok: true,
+          value: { host: simple, port: undefined },
+        });
       }),
       RUNS,
     );
@@ -79,14 +108,22 @@ describe('readSimpleHostname', () => {
 
   it('gives parseUrlHost the same host and port the URL parser gives', () => {
     const suffix = fc.constantFrom('', '/', '/a/b?c=d#e', '?q', '#f', '/%zz', '/ü');
-    const scheme = fc.constantFrom(['http://', 80], ['https://', 443], ['ws://', 80], ['wss://', 443]);
+    const scheme = fc.constantFrom(
+      ['http://', 80],
+      ['https://', 443],
+      ['ws://', 80],
+      ['wss://', 443],
+    );
     fc.assert(
       fc.property(scheme, hostText, suffix, ([prefix, port], text, rest) => {
         if (readSimpleHostname(text) === undefined) return;
         const url = new URL(`${prefix}${text}${rest}`);
         const expected = url.hostname.endsWith('.') ? url.hostname.slice(0, -1) : url.hostname;
         expect(url.port).toBe('');
-        expect(parseUrlHost(`${prefix}${text}${rest}`)).toEqual({ ok: true, value: { host: expected, port } });
+        expect(parseUrlHost(`${prefix}${text}${rest}`)).toEqual({
+          ok: true,
+          value: { host: expected, port },
+        });
       }),
       RUNS,
     );
