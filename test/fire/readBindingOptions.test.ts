@@ -28,8 +28,9 @@ function thrown(action: () => unknown): ToolgateError {
 describe('the option readers of toolgate/ai and toolgate/mcp', () => {
   it('bind the gate with a context made of exactly the options given', () => {
     expect(readGateAiToolsOptions({ registry, gate, grant })).toEqual({ gate, context: { grant } });
-    const binding = readGateAiToolsOptions({ registry, gate, grant, step: 'build', cwd: '/w' });
-    expect(binding).toEqual({ gate, context: { grant, step: 'build', cwd: '/w' } });
+    const step = { name: 'build', tools: [] };
+    const binding = readGateAiToolsOptions({ registry, gate, grant, step, cwd: '/w' });
+    expect(binding).toEqual({ gate, context: { grant, step, cwd: '/w' } });
     expect(readGatewayOptions({ upstream, registry, gate, grant } as never)).toEqual({
       binding: { gate, context: { grant } },
     });
