@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseKortixManifest } from '../../src/kortix/parseKortixManifest.js';
-import { aManifest, brief, files, findingsOf } from './helpers.js';
+import { aManifest, brief, files, findingsOf, HARNESS } from './helpers.js';
 
 /** A root file declaring one entry under tools:, with kortix_version 3 and one Kortix tool (so no warning). */
 const entry = (line: string) => `kortix_version: 3\ntools:\n  memory: kortix:memory\n  ${line}\n`;
@@ -27,24 +27,7 @@ describe('"A name matches ^[a-z][a-z0-9_]{0,63}$: snake case, 64 characters at m
 });
 
 describe('"A harness tool name (the table above, plus the OpenCode internals invalid, execute, and plan_exit) or a name that starts with pty_ is an error."', () => {
-  const harness = [
-    'bash',
-    'read',
-    'write',
-    'edit',
-    'apply_patch',
-    'glob',
-    'grep',
-    'list',
-    'task',
-    'question',
-    'todowrite',
-    'webfetch',
-    'websearch',
-    'skill',
-    'lsp',
-  ];
-  it.each([...harness, 'invalid', 'execute', 'plan_exit'])('%s is reserved', (name) => {
+  it.each([...HARNESS, 'invalid', 'execute', 'plan_exit'])('%s is reserved', (name) => {
     expect(ok(`${name}: tools/${name}.ts`)).toEqual(['error reserved_tool_name 4:3']);
     expect(ok(`${name}: kortix:${name}`)).toEqual(['error reserved_tool_name 4:3']);
   });
