@@ -35,7 +35,8 @@ export interface CompiledTool {
   readonly secretResources: readonly CompiledResource[];
 }
 
-const KEYS = new Set([
+/** Every key a tool definition may have. */
+export const DEFINITION_KEYS: readonly string[] = [
   'name',
   'version',
   'kind',
@@ -46,7 +47,8 @@ const KEYS = new Set([
   'secrets',
   'resources',
   'example',
-]);
+];
+const KEYS = new Set(DEFINITION_KEYS);
 const SHAPE = /^[a-z][\w-]{0,63}$/;
 
 /**

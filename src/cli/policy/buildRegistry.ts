@@ -1,23 +1,11 @@
 import { ToolgateError } from '../../errors/ToolgateError.js';
 import { createRegistry } from '../../registry/createRegistry.js';
 import type { BuiltinsMode, Registry, ToolDefinition } from '../../registry/types.js';
+import { DEFINITION_KEYS } from '../../registry/validateDefinition.js';
 import { diagnose, type Diagnostic } from '../diagnostics.js';
 import { formatSourcePath } from './formatSourcePath.js';
 import { placeLibraryProblem } from './placeLibraryProblem.js';
 import type { SourcePath, YamlSource } from './readYamlSource.js';
-
-const TOOL_KEYS = [
-  'name',
-  'version',
-  'kind',
-  'description',
-  'inputSchema',
-  'shapes',
-  'network',
-  'secrets',
-  'resources',
-  'example',
-];
 
 /**
  * Builds the policy's registry: the built-ins, then each tool definition in
@@ -52,7 +40,13 @@ export function buildRegistry(
         );
       } else if (error.code !== 'duplicate_tool') {
         for (const problem of error.problems) {
-          const placed = placeLibraryProblem(problem, base, TOOL_KEYS, source, 'invalid_tool');
+          const placed = placeLibraryProblem(
+            problem,
+            base,
+            DEFINITION_KEYS,
+            source,
+            'invalid_tool',
+          );
           if (!isReported(placed.path) && !problem.includes('unknown key'))
             diagnostics.push(placed.diagnostic);
         }
