@@ -3,6 +3,7 @@ import { describeValue } from '../data/describeValue.js';
 import { hasOwn } from '../data/hasOwn.js';
 import { freezeParsedJson } from '../data/freezeParsedJson.js';
 import { isPlainObject } from '../data/isPlainObject.js';
+import { messageOf } from '../data/messageOf.js';
 import { isToolVersion } from '../registry/isToolVersion.js';
 import { findDuplicateKey } from './findDuplicateKey.js';
 import { countJsonKeys } from './countJsonKeys.js';
@@ -63,7 +64,7 @@ function parseText(text: string, limits: ResolvedLimits, baseDepth = 0): Parsed 
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { why: `it is not valid JSON (${error instanceof Error ? error.message : 'parse error'})` };
+    return { why: `it is not valid JSON (${messageOf(error)})` };
   }
   // INVARIANT: what is checked is what is handed on; nobody can change it afterwards.
   const parsedKeys = freezeParsedJson(value, limits.maxDepth - baseDepth);

@@ -16,5 +16,6 @@ export function attachGateRegistry(gate: Gate, registry: Registry): void {
  * entries a run used; the public `Gate` does not expose its registry.
  */
 export function registryOfGate(gate: unknown): Registry | undefined {
-  return typeof gate === 'object' && gate !== null ? registries.get(gate as Gate) : undefined;
+  // WeakMap#get answers undefined for any key it was never given, null and primitives included.
+  return registries.get(gate as Gate);
 }

@@ -16,5 +16,8 @@ export type RefusalFacts =
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
+/** Compiles only when `T` is `true`. */
+type Assert<T extends true> = T;
+
 /** Fails to compile unless every refusal code has a variant above, and no other code does. */
-export const FACTS_COVER_EVERY_CODE: Same<RefusalFacts['code'], RefusalCode> = true;
+export type FactsCoverEveryCode = Assert<Same<RefusalFacts['code'], RefusalCode>>;

@@ -70,4 +70,24 @@ describe('collectResourceValues', () => {
     });
     expect('problem' in collect('/a/*', { a: 1 })).toBe(true);
   });
+
+  it('expands a lone * even when given the pointer as written', () => {
+    const pointer = parseResourcePointer('/*');
+    if (!pointer.ok) throw new Error(pointer.problem);
+    expect(collectResourceValues(pointer.value, { a: 'x', b: 'y' }, '/*')).toEqual({
+      values: [
+        { pointer: '/a', value: 'x' },
+        { pointer: '/b', value: 'y' },
+      ],
+    });
+  });
+
+  it('finds a top-level value by the pointer as written', () => {
+    const pointer = parseResourcePointer('/a~1b');
+    if (!pointer.ok) throw new Error(pointer.problem);
+    expect(collectResourceValues(pointer.value, { 'a/b': 'x' }, '/a~1b')).toEqual({
+      values: [{ pointer: '/a~1b', value: 'x' }],
+    });
+    expect(collectResourceValues(pointer.value, { a: 'x' }, '/a~1b')).toEqual({ values: [] });
+  });
 });

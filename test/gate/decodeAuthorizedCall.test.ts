@@ -62,4 +62,42 @@ describe('decodeAuthorizedCall', () => {
       },
     });
   });
+
+  it('accepts rawArguments "{}" for empty arguments', () => {
+    const call = aForgedCall('{}', {});
+    expect(decodeAuthorizedCall(call, LIMITS)).toEqual(call);
+  });
+
+  it('refuses rawArguments that are not a string, even a list holding the JSON text', () => {
+    expect(decodeAuthorizedCall({ ...aForgedCall('{}', {}), rawArguments: ['{}'] }, LIMITS)).toBe(
+      REFUSED,
+    );
+  });
+
+  it('refuses a tool that is not a string, even when the ref agrees with it', () => {
+    expect(decodeAuthorizedCall({ ...aForgedCall('{}', {}), tool: 1, ref: '1@1' }, LIMITS)).toBe(
+      "the call's tool, version and ref do not agree",
+    );
+  });
+
+  it('refuses a call nested deeper or larger than the limits', () => {
+    const limits = { maxBytes: 200, maxDepth: 3 };
+    expect(decodeAuthorizedCall(aForgedCall('{}', {}), limits)).not.toBeTypeOf('string');
+    expect(decodeAuthorizedCall(aForgedCall('{"a":{"b":{}}}', { a: { b: {} } }), limits)).toBe(
+      'the call is not plain data: it is nested deeper than the limit of 3 levels',
+    );
+    expect(decodeAuthorizedCall(aForgedCall('{}', { a: 'x'.repeat(200) }), limits)).toBe(
+      'the call is not plain data: it is larger than the limit of 200 characters',
+    );
+  });
+
+  it.each([
+    ['null', null],
+    ['a string', 'fs-read@1'],
+    ['a number', 1],
+  ])('refuses %s as a call without throwing', (_title, value) => {
+    expect(decodeAuthorizedCall(value, LIMITS)).toBe(
+      'a call is { tool, version, ref, shape, arguments, rawArguments? }, as checkTurn returns it',
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodeTurn } from '../../src/gate/decodeTurn.js';
 import { createGate } from '../../src/index.js';
 import { aGateRegistry, aGateSetup, aTurn } from './fixtures.js';
 
@@ -44,6 +45,11 @@ describe('decoding an untrusted turn', () => {
     ['version "1"', [{ tool: 'a', version: '1', arguments: {} }], '"version" must be'],
     ['version 1.5', [{ tool: 'a', version: 1.5, arguments: {} }], '"version" must be'],
     ['an empty shape', [{ tool: 'a', version: 1, shape: '', arguments: {} }], '"shape" must be'],
+    [
+      'a shape that is a number',
+      [{ tool: 'a', version: 1, shape: 1, arguments: {} }],
+      '"shape" must be',
+    ],
     ['missing arguments', [{ tool: 'a', version: 1 }], '"arguments" must be an object'],
     ['list arguments', [{ tool: 'a', version: 1, arguments: [] }], '"arguments" must be an object'],
     [
@@ -172,5 +178,52 @@ describe('decoding an untrusted turn', () => {
   it('survives a million nested brackets without a crash', () => {
     const refusal = refusalOf('['.repeat(500_000) + ']'.repeat(500_000));
     expect(refusal.code).toBe('malformed_proposal');
+  });
+
+  it('refuses a turn it cannot read, such as one nested past the stack, instead of throwing', () => {
+    const levels = 200_000;
+    const text = `{"answer":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+    const refusal = refusalOf(text, { maxBytes: 10_000_000, maxDepth: Number.MAX_SAFE_INTEGER });
+    expect(refusal).toMatchObject({ check: 'proposal.decode', code: 'malformed_proposal' });
+    expect(refusal.reason).toBe('the proposal is malformed: the turn could not be read');
+  });
+});
+
+describe('decodeTurn', () => {
+  const LIMITS = { maxBytes: 1024 * 1024, maxDepth: 64 };
+
+  it('decodes calls exactly, with rawArguments only when the arguments were text', () => {
+    const turn = {
+      calls: [
+        { tool: 'a', version: 1, arguments: { x: 1 } },
+        { tool: 'b', version: 2, shape: 'stream', arguments: '{"y":2}' },
+      ],
+    };
+    expect(decodeTurn(turn, LIMITS)).toStrictEqual({
+      kind: 'calls',
+      calls: [
+        { tool: 'a', version: 1, ref: 'a@1', shape: undefined, arguments: { x: 1 } },
+        {
+          tool: 'b',
+          version: 2,
+          ref: 'b@2',
+          shape: 'stream',
+          arguments: { y: 2 },
+          rawArguments: '{"y":2}',
+        },
+      ],
+    });
+  });
+
+  it('names a call index only when a call is malformed', () => {
+    expect(decodeTurn('[1]', LIMITS)).toStrictEqual({
+      kind: 'malformed',
+      why: 'a turn is an object: { "calls": [...] } or { "answer": "..." }',
+    });
+    expect(decodeTurn({ calls: [1] }, LIMITS)).toStrictEqual({
+      kind: 'malformed',
+      why: 'a call is an object { "tool", "version", "shape"?, "arguments" }',
+      callIndex: 0,
+    });
   });
 });

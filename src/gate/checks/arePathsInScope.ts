@@ -75,8 +75,7 @@ function checkRealPath(
 
 /** The canonical real path of an absolute path, or undefined when it cannot be had. */
 function realOf(path: string, realpath: RealpathFn): CanonicalPath | undefined {
-  const real = realpath(path);
-  if (typeof real !== 'string') return undefined;
-  const canonical = canonicalizeRoot(real);
+  // canonicalizeRoot refuses anything but a string, so a realpath returning garbage gives undefined.
+  const canonical = canonicalizeRoot(realpath(path));
   return canonical.ok ? canonical.value : undefined;
 }

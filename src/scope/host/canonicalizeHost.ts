@@ -60,8 +60,9 @@ export function finishHostname(hostname: string): ScopeResult<CanonicalHost> {
   // example.com. => example.com (one trailing dot only)
   const host = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
   if (host === '') return fail('the host is empty; write a host name such as example.com');
-  // a..b, .a, a.. => refused: an empty label has no canonical form (a.. would become a. and then a)
-  if (!host.startsWith('[') && (host.startsWith('.') || host.endsWith('.') || host.includes('..'))) {
+  // a..b, .a, a.. => refused: an empty label has no canonical form (a.. would become a. and then a).
+  // A bracketed IPv6 hostname never has a ".": the URL parser writes it in hex ([::ffff:102:304]).
+  if (host.startsWith('.') || host.endsWith('.') || host.includes('..')) {
     return fail(
       'the host has an empty label (two dots in a row, or a leading dot); remove the extra dot',
     );

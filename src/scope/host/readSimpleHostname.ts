@@ -19,8 +19,8 @@ const HYPHEN = 0x2d;
  * // Example.com, bücher.de, xn--bcher-kva.de, 127.1, a.0x1f, a..b, [::1], a:80 => undefined
  */
 export function readSimpleHostname(text: string): CanonicalHost | undefined {
-  // example.com. => example.com (one trailing dot only)
-  const end = text.length > 1 && text.charCodeAt(text.length - 1) === DOT ? text.length - 1 : text.length;
+  // example.com. => example.com (one trailing dot only); "." and "" => an empty label, refused below
+  const end = text.charCodeAt(text.length - 1) === DOT ? text.length - 1 : text.length;
   let labelStart = 0;
   let lastLabel = 0;
   for (let index = 0; index <= end; index++) {

@@ -12,7 +12,8 @@ const NEEDS_WORK = /\/(?:\.\.?)?(?:\/|$)/;
 export function normalizeAbsolutePath(absolutePath: string): CanonicalPath {
   // /srv/project/a.md => itself: no empty, "." or ".." segment and no trailing
   // "/", so it is canonical already (the common case, decided without a copy).
-  if (absolutePath === '/' || !NEEDS_WORK.test(absolutePath)) return absolutePath as CanonicalPath;
+  // "/" itself takes the loop below, which also gives "/".
+  if (!NEEDS_WORK.test(absolutePath)) return absolutePath as CanonicalPath;
   const kept: string[] = [];
   for (const segment of absolutePath.split('/')) {
     // /a//b => /a/b ; /a/b/ => /a/b

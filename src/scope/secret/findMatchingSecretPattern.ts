@@ -2,8 +2,8 @@ import type { SecretPattern } from './parseSecretPattern.js';
 
 /**
  * Which secret entry covers this name? An exact entry first, else the
- * longest prefix (`*` is the empty prefix, so it comes last); `undefined`
- * when none does. The rule is `compileSecretMatcher`'s, entry by entry.
+ * longest prefix (the first of equals; `*` is the empty prefix, so it comes
+ * last); `undefined` when none does. The rule is `compileSecretMatcher`'s, entry by entry.
  *
  * // (GITHUB_TOKEN, [*, GITHUB_*, GITHUB_TOKEN]) => GITHUB_TOKEN
  * // (GITHUB_APP, [*, GITHUB_*])                 => GITHUB_*

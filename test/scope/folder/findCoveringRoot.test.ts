@@ -13,6 +13,12 @@ describe('findCoveringRoot', () => {
     expect(findCoveringRoot(path('/srv/project'), paths('/srv/project'))).toBe('/srv/project');
   });
 
+  it('names the deepest root whatever the order of the roots', () => {
+    expect(findCoveringRoot(path('/srv/project/a'), paths('/srv/project', '/srv', '/'))).toBe(
+      '/srv/project',
+    );
+  });
+
   it('compares whole segments: /srv/project2 is not inside /srv/project', () => {
     expect(findCoveringRoot(path('/srv/project2'), paths('/srv/project'))).toBeUndefined();
   });

@@ -21,8 +21,15 @@ describe('findMatchingHostPattern', () => {
     [['*', '*.github.com', '*.api.github.com'], 'v3.api.github.com', 443, '*.api.github.com'],
     [['api.github.com', 'api.github.com:443'], 'api.github.com', 443, 'api.github.com:443'],
     [['*', 'example.com'], 'other.com', 80, '*'],
+    [['api.github.com', '*.github.com', '*'], 'api.github.com', 443, 'api.github.com'],
+    [['*.github.com', '*.github.com:443'], 'api.github.com', 443, '*.github.com:443'],
   ])('names the most specific of %j for %s:%s: %s', (texts, name, port, expected) => {
     expect(findMatchingHostPattern(patterns(...texts), host(name), port)?.text).toBe(expected);
+  });
+
+  it('names the first of equal patterns', () => {
+    const all = patterns('*.github.com', 'api.github.com', 'API.github.com');
+    expect(findMatchingHostPattern(all, host('api.github.com'), 443)).toBe(all[1]);
   });
 
   it('finds nothing for the apex of a wildcard, another port, a bare host under a port pattern, or an IP under a wildcard', () => {
@@ -57,6 +64,14 @@ describe('findContainingHostPattern', () => {
         pattern('api.slack.com'),
       )?.text,
     ).toBe('api.slack.com');
+    expect(
+      findContainingHostPattern(patterns('*.slack.com', '*'), pattern('*.slack.com'))?.text,
+    ).toBe('*.slack.com');
+  });
+
+  it('names the first of equal containing patterns', () => {
+    const all = patterns('*', '*.slack.com', '*.Slack.com');
+    expect(findContainingHostPattern(all, pattern('api.slack.com'))).toBe(all[1]);
   });
 
   it('finds nothing when a wildcard would have to fit in an exact host, or a port-less pattern in a port', () => {

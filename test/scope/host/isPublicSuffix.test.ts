@@ -17,6 +17,12 @@ describe('isPublicSuffix', () => {
       expect(isPublicSuffix(host(text))).toBe(false);
     },
   );
+  it('reads the canonical host as written, even where tldts would not validate it', () => {
+    // the URL parser accepts both; tldts, asked to extract and validate, would answer null (=> true)
+    expect(isPublicSuffix(host('a-.example.com'))).toBe(false);
+    expect(isPublicSuffix(host(`${'a'.repeat(64)}.example.com`))).toBe(false);
+  });
+
   it('fails closed when the list cannot say', () => {
     expect(isPublicSuffix(host('127.0.0.1'))).toBe(true);
   });

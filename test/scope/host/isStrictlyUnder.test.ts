@@ -12,6 +12,8 @@ describe('isStrictlyUnder', () => {
     ['badexample.com', 'example.com', false],
     ['example.com.evil', 'example.com', false],
     ['com', 'example.com', false],
+    // not canonical (an empty first label), but still not a subdomain
+    ['.example.com', 'example.com', false],
   ])('%j under %j is %j', (inner, domain, expected) => {
     expect(isStrictlyUnder(host(inner), host(domain))).toBe(expected);
   });

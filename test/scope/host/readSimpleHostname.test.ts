@@ -56,8 +56,13 @@ describe('readSimpleHostname', () => {
     '-a.com',
     'ab--cd.com',
     'axn--b.com',
-  ])('reads %j as itself', (text) => {
+    'zz.com',
+    'a9.com',
+    'a.1-2',
+    'a.0x-1',
+  ])('reads %j as itself, as the URL parser does', (text) => {
     expect(readSimpleHostname(text)).toBe(text);
+    expect(parsedHostname(text)).toBe(text);
   });
 
   it('drops one trailing dot', () => {

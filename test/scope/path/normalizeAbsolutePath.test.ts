@@ -11,6 +11,8 @@ describe('normalizeAbsolutePath', () => {
     ['/a/..', '/'],
     ['/a/%2e%2e/b', '/a/%2e%2e/b'],
     ['/a/.../b', '/a/.../b'],
+    ['/', '/'],
+    ['/srv/project/a.md', '/srv/project/a.md'],
   ])('canonicalizes %s to %s', (input, expected) => {
     expect(normalizeAbsolutePath(input)).toBe(expected);
   });

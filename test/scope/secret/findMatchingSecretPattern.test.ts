@@ -23,6 +23,11 @@ describe('findMatchingSecretPattern', () => {
     expect(findMatchingSecretPattern(all, 'NPM_TOKEN')).toEqual({ kind: 'prefix', prefix: '' });
   });
 
+  it('prefers a longer prefix whatever the order, and names the first of equal prefixes', () => {
+    const all = patterns('GITHUB_*', 'GIT*', '*', 'GITHUB_*');
+    expect(findMatchingSecretPattern(all, 'GITHUB_APP')).toBe(all[0]);
+  });
+
   it('is exact and case-sensitive', () => {
     expect(findMatchingSecretPattern(patterns('GITHUB_*'), 'github_token')).toBeUndefined();
     expect(findMatchingSecretPattern(patterns('GITHUB_TOKEN'), 'GITHUB_TOKEN2')).toBeUndefined();

@@ -20,4 +20,9 @@ describe('isNameVisible', () => {
     expect(isNameVisible('slack', ['slack/*'])).toBe(false);
     expect(isNameVisible('a', [])).toBe(false);
   });
+
+  it('reads no prefix before a leading slash: an empty first segment is under no prefix/*', () => {
+    expect(isNameVisible('/a', ['/*'])).toBe(false);
+    expect(isNameVisible('/a', ['/a'])).toBe(true);
+  });
 });
