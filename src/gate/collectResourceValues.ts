@@ -44,23 +44,34 @@ export function collectResourceValues(
       if (value === null) continue;
       if (typeof value !== 'object') {
         return {
-          problem: { pointer, message: 'a resource pointer goes through this value, which is not an object or a list' },
+          problem: {
+            pointer,
+            message: 'a resource pointer goes through this value, which is not an object or a list',
+          },
           value,
         };
       }
       if (Array.isArray(value)) {
         const items = value as readonly unknown[];
         if (segment === WILDCARD) {
-          items.forEach((item, index) => next.push({ pointer: `${pointer}/${index}`, value: item }));
+          items.forEach((item, index) =>
+            next.push({ pointer: `${pointer}/${index}`, value: item }),
+          );
         } else if (ARRAY_INDEX.test(segment) && Number(segment) < items.length) {
           next.push({ pointer: `${pointer}/${segment}`, value: items[Number(segment)] });
         }
       } else if (segment === WILDCARD) {
         for (const key of Object.keys(value)) {
-          next.push({ pointer: `${pointer}/${escapePointer(key)}`, value: (value as Record<string, unknown>)[key] });
+          next.push({
+            pointer: `${pointer}/${escapePointer(key)}`,
+            value: (value as Record<string, unknown>)[key],
+          });
         }
       } else if (hasOwn(value, segment)) {
-        next.push({ pointer: `${pointer}/${escapePointer(segment)}`, value: (value as Record<string, unknown>)[segment] });
+        next.push({
+          pointer: `${pointer}/${escapePointer(segment)}`,
+          value: (value as Record<string, unknown>)[segment],
+        });
       }
     }
     found = next;

@@ -14,7 +14,7 @@ const COLON = 0x3a;
  */
 export function countJsonKeys(text: string): number {
   let keys = 0;
-  for (let start = text.indexOf('"'); start !== -1; ) {
+  for (let start = text.indexOf('"'); start !== -1;) {
     const end = endOfString(text, start);
     let next = end + 1;
     while (text.charCodeAt(next) <= 0x20) next++;

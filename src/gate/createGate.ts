@@ -12,7 +12,15 @@ import { readContext, type CallerContext } from './readContext.js';
 import { resolveLimits } from './resolveLimits.js';
 import { toExtraCheckEntry } from './toExtraCheckEntry.js';
 import { contextRefusal, toRefusal } from './toRefusal.js';
-import type { AuthorizedCall, DispatchDecision, ExtraCheck, Gate, Refusal, TurnDecision, TurnLimits } from './types.js';
+import type {
+  AuthorizedCall,
+  DispatchDecision,
+  ExtraCheck,
+  Gate,
+  Refusal,
+  TurnDecision,
+  TurnLimits,
+} from './types.js';
 
 /** What the core gate needs: `realpath` already resolved to a function. */
 export interface CoreGateOptions {
@@ -29,10 +37,14 @@ export interface CoreGateOptions {
  */
 export function createCoreGate(options: CoreGateOptions): Gate {
   // Own properties only: a polluted Object.prototype must not supply realpath, checks or limits.
-  const own = <K extends keyof CoreGateOptions>(key: K): CoreGateOptions[K] | undefined => (hasOwn(options, key) ? options[key] : undefined);
+  const own = <K extends keyof CoreGateOptions>(key: K): CoreGateOptions[K] | undefined =>
+    hasOwn(options, key) ? options[key] : undefined;
   const tools = compiledToolsOf(own('registry'));
   if (tools === undefined) {
-    throw new ToolgateError('invalid_option', 'createGate needs { registry } made by createRegistry()');
+    throw new ToolgateError(
+      'invalid_option',
+      'createGate needs { registry } made by createRegistry()',
+    );
   }
   const limits = resolveLimits(own('limits'));
   const dispatchChecks = [...DISPATCH_CHECKS, ...(own('checks') ?? []).map(toExtraCheckEntry)];
@@ -63,7 +75,13 @@ export function createCoreGate(options: CoreGateOptions): Gate {
     const decoded = decodeTurn(turn, limits);
     if (decoded.kind === 'answer') return { settled: 'answer', answer: decoded.answer };
     if (decoded.kind === 'malformed') {
-      return rejected(toRefusal('proposal.decode', { code: 'malformed_proposal', why: decoded.why }, decoded.callIndex));
+      return rejected(
+        toRefusal(
+          'proposal.decode',
+          { code: 'malformed_proposal', why: decoded.why },
+          decoded.callIndex,
+        ),
+      );
     }
     const calls: AuthorizedCall[] = [];
     for (let index = 0; index < decoded.calls.length; index++) {
@@ -75,8 +93,21 @@ export function createCoreGate(options: CoreGateOptions): Gate {
       const authorized: AuthorizedCall =
         // hasOwn: an inherited rawArguments (a polluted prototype) must never reach the tool.
         call.rawArguments === undefined || !hasOwn(call, 'rawArguments')
-          ? { tool: call.tool, version: call.version, ref: call.ref, shape, arguments: call.arguments }
-          : { tool: call.tool, version: call.version, ref: call.ref, shape, arguments: call.arguments, rawArguments: call.rawArguments };
+          ? {
+              tool: call.tool,
+              version: call.version,
+              ref: call.ref,
+              shape,
+              arguments: call.arguments,
+            }
+          : {
+              tool: call.tool,
+              version: call.version,
+              ref: call.ref,
+              shape,
+              arguments: call.arguments,
+              rawArguments: call.rawArguments,
+            };
       calls.push(issueCall(authorized));
     }
     return { settled: 'tool', calls: Object.freeze(calls) };
@@ -92,7 +123,10 @@ export function createCoreGate(options: CoreGateOptions): Gate {
     if ('message' in caller) return { allowed: false, refusal: contextRefusal(caller) };
     const call = decodeAuthorizedCall(value, limits);
     if (typeof call === 'string') {
-      return { allowed: false, refusal: toRefusal('dispatch.decode', { code: 'malformed_proposal', why: call }) };
+      return {
+        allowed: false,
+        refusal: toRefusal('dispatch.decode', { code: 'malformed_proposal', why: call }),
+      };
     }
     const refusal = refuseCall(dispatchChecks, call, caller, undefined);
     return refusal === undefined ? { allowed: true, call } : { allowed: false, refusal };
@@ -105,7 +139,12 @@ export function createCoreGate(options: CoreGateOptions): Gate {
     if (proposed.settled !== 'tool') return proposed;
     for (let index = 0; index < proposed.calls.length; index++) {
       // INVARIANT: these calls were just made by proposeTurn, frozen, exactly as checked.
-      const refusal = refuseCall(dispatchChecks, proposed.calls[index] as AuthorizedCall, caller, index);
+      const refusal = refuseCall(
+        dispatchChecks,
+        proposed.calls[index] as AuthorizedCall,
+        caller,
+        index,
+      );
       if (refusal !== undefined) return rejected(refusal);
     }
     return proposed;
@@ -113,7 +152,10 @@ export function createCoreGate(options: CoreGateOptions): Gate {
 
   return Object.freeze<Gate>({
     checkTurn: neverThrows(checkTurn, (refusal) => rejected(refusal)),
-    checkDispatch: neverThrows(checkDispatch, (refusal): DispatchDecision => ({ allowed: false, refusal })),
+    checkDispatch: neverThrows(checkDispatch, (refusal): DispatchDecision => ({
+      allowed: false,
+      refusal,
+    })),
     authorize: neverThrows(authorize, (refusal) => rejected(refusal)),
   });
 }
@@ -123,12 +165,21 @@ function rejected(refusal: Refusal): TurnDecision {
 }
 
 /** Wraps a stage so that even a bug in the gate itself refuses instead of throwing. */
-function neverThrows<A extends unknown[], R>(stage: (...args: A) => R, refuse: (refusal: Refusal) => R): (...args: A) => R {
+function neverThrows<A extends unknown[], R>(
+  stage: (...args: A) => R,
+  refuse: (refusal: Refusal) => R,
+): (...args: A) => R {
   return (...args) => {
     try {
       return stage(...args);
     } catch (error) {
-      return refuse(toRefusal('gate', { code: 'check_failed', check: 'gate', details: [{ pointer: '', message: messageOf(error) }] }));
+      return refuse(
+        toRefusal('gate', {
+          code: 'check_failed',
+          check: 'gate',
+          details: [{ pointer: '', message: messageOf(error) }],
+        }),
+      );
     }
   };
 }

@@ -46,7 +46,10 @@ const KEYS = new Set(['tool', 'version', 'ref', 'shape', 'arguments', 'rawArgume
  * when present, decoding to exactly `arguments`, since the tool may read
  * either.
  */
-export function decodeAuthorizedCall(value: unknown, limits: ResolvedLimits): AuthorizedCall | string {
+export function decodeAuthorizedCall(
+  value: unknown,
+  limits: ResolvedLimits,
+): AuthorizedCall | string {
   if (IssuedCall.has(value)) return value as AuthorizedCall;
   const cloned = clonePlainJson(value, { maxDepth: limits.maxDepth, maxSize: limits.maxBytes });
   if (!cloned.ok) return `the call is not plain data: ${cloned.problem}`;
@@ -56,16 +59,23 @@ export function decodeAuthorizedCall(value: unknown, limits: ResolvedLimits): Au
   }
   // Own properties only: a polluted Object.prototype must not fill in a missing field.
   const own = (key: string): unknown => (hasOwn(call, key) ? call[key] : undefined);
-  const [tool, version, ref, shape, args, rawArguments] = ['tool', 'version', 'ref', 'shape', 'arguments', 'rawArguments'].map(own);
+  const [tool, version, ref, shape, args, rawArguments] = [
+    'tool',
+    'version',
+    'ref',
+    'shape',
+    'arguments',
+    'rawArguments',
+  ].map(own);
   if (typeof tool !== 'string' || !isToolVersion(version) || ref !== `${tool}@${version}`) {
-    return 'the call\'s tool, version and ref do not agree';
+    return "the call's tool, version and ref do not agree";
   }
   if (typeof shape !== 'string' || !isPlainObject(args)) {
     return 'the call needs a shape string and an arguments object';
   }
   if (rawArguments !== undefined) {
     if (typeof rawArguments !== 'string' || !sameJson(rawArguments, args, limits.maxDepth)) {
-      return 'the call\'s rawArguments do not decode to its arguments';
+      return "the call's rawArguments do not decode to its arguments";
     }
   }
   return call as unknown as AuthorizedCall;
@@ -81,7 +91,9 @@ function sameJson(text: string, value: unknown, maxDepth: number): boolean {
     const parsed: unknown = JSON.parse(text);
     // {"path":"/etc/passwd","path":"/ok"} => 2 keys written, 1 parsed: refused
     const keys = freezeParsedJson(parsed, maxDepth);
-    return keys >= 0 && keys === countJsonKeys(text) && JSON.stringify(parsed) === JSON.stringify(value);
+    return (
+      keys >= 0 && keys === countJsonKeys(text) && JSON.stringify(parsed) === JSON.stringify(value)
+    );
   } catch {
     return false;
   }

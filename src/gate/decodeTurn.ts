@@ -46,7 +46,8 @@ const ARGUMENTS_BASE_DEPTH = 3;
  */
 export function decodeTurn(input: unknown, limits: ResolvedLimits): DecodedTurn {
   try {
-    const envelope = typeof input === 'string' ? parseText(input, limits) : cloneValue(input, limits);
+    const envelope =
+      typeof input === 'string' ? parseText(input, limits) : cloneValue(input, limits);
     return 'why' in envelope ? malformed(envelope.why) : decodeEnvelope(envelope.value, limits);
   } catch {
     return malformed('the turn could not be read');
@@ -73,7 +74,9 @@ function parseText(text: string, limits: ResolvedLimits, baseDepth = 0): Parsed 
   }
   if (parsedKeys !== countJsonKeys(text)) {
     const key = findDuplicateKey(text) ?? '';
-    return { why: `the key ${JSON.stringify(describeValue(key))} appears twice in one object; send each key once` };
+    return {
+      why: `the key ${JSON.stringify(describeValue(key))} appears twice in one object; send each key once`,
+    };
   }
   return { value };
 }
@@ -95,10 +98,14 @@ function decodeEnvelope(value: unknown, limits: ResolvedLimits): DecodedTurn {
       : malformed('"answer" must be a string');
   }
   if (keys.length !== 1 || keys[0] !== 'calls') {
-    return malformed('a turn has exactly one key: "calls" (a list of calls) or "answer" (a string)');
+    return malformed(
+      'a turn has exactly one key: "calls" (a list of calls) or "answer" (a string)',
+    );
   }
   if (!Array.isArray(value.calls) || value.calls.length === 0) {
-    return malformed('"calls" must be a non-empty list; send { "answer": "..." } when no tool is needed');
+    return malformed(
+      '"calls" must be a non-empty list; send { "answer": "..." } when no tool is needed',
+    );
   }
   const calls: ProposedCall[] = [];
   for (const [index, item] of (value.calls as unknown[]).entries()) {
@@ -109,19 +116,26 @@ function decodeEnvelope(value: unknown, limits: ResolvedLimits): DecodedTurn {
   return { kind: 'calls', calls };
 }
 
-function decodeCall(item: unknown, limits: ResolvedLimits): ProposedCall | { readonly why: string } {
+function decodeCall(
+  item: unknown,
+  limits: ResolvedLimits,
+): ProposedCall | { readonly why: string } {
   if (!isPlainObject(item)) {
     return { why: 'a call is an object { "tool", "version", "shape"?, "arguments" }' };
   }
   const unknown = Object.keys(item).find((key) => !CALL_KEYS.has(key));
   if (unknown !== undefined) {
-    return { why: `a call has no key ${JSON.stringify(describeValue(unknown))}; its keys are tool, version, shape, arguments` };
+    return {
+      why: `a call has no key ${JSON.stringify(describeValue(unknown))}; its keys are tool, version, shape, arguments`,
+    };
   }
   // Own properties only: a polluted Object.prototype must not supply a missing shape or arguments.
   const own = (key: string): unknown => (hasOwn(item, key) ? item[key] : undefined);
   const [tool, version, shape] = [own('tool'), own('version'), own('shape')];
-  if (typeof tool !== 'string' || tool === '') return { why: '"tool" must be the tool name, a non-empty string' };
-  if (!isToolVersion(version)) return { why: '"version" must be the tool version, a positive integer such as 1' };
+  if (typeof tool !== 'string' || tool === '')
+    return { why: '"tool" must be the tool name, a non-empty string' };
+  if (!isToolVersion(version))
+    return { why: '"version" must be the tool version, a positive integer such as 1' };
   if (shape !== undefined && (typeof shape !== 'string' || shape === '')) {
     return { why: '"shape" must be a non-empty string, or left out for the default shape' };
   }
@@ -130,7 +144,8 @@ function decodeCall(item: unknown, limits: ResolvedLimits): ProposedCall | { rea
   if (typeof args === 'string') {
     rawArguments = args;
     const parsed = parseText(args, limits, ARGUMENTS_BASE_DEPTH);
-    if ('why' in parsed) return { why: `"arguments" is a string that cannot be used: ${parsed.why}` };
+    if ('why' in parsed)
+      return { why: `"arguments" is a string that cannot be used: ${parsed.why}` };
     args = parsed.value;
   }
   if (!isPlainObject(args)) {
@@ -144,7 +159,9 @@ function decodeCall(item: unknown, limits: ResolvedLimits): ProposedCall | { rea
 }
 
 function malformed(why: string, callIndex?: number): DecodedTurn {
-  return callIndex === undefined ? { kind: 'malformed', why } : { kind: 'malformed', why, callIndex };
+  return callIndex === undefined
+    ? { kind: 'malformed', why }
+    : { kind: 'malformed', why, callIndex };
 }
 
 /**

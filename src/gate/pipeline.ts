@@ -58,7 +58,11 @@ export function runChecks(
     try {
       facts = check(call, ctx);
     } catch (error) {
-      facts = { code: 'check_failed', check: id, details: [{ pointer: '', message: messageOf(error) }] };
+      facts = {
+        code: 'check_failed',
+        check: id,
+        details: [{ pointer: '', message: messageOf(error) }],
+      };
     }
     if (facts !== undefined) return { check: id, facts };
   }

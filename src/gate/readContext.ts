@@ -14,14 +14,20 @@ export type CallerContext = Omit<CheckContext, 'tool' | 'realpath'>;
  */
 export function readContext(context: unknown): CallerContext | RefusalDetail {
   if (!isPlainObject(context)) {
-    return { pointer: '', message: 'the context must be an object { grant, step?, cwd?, visible? }' };
+    return {
+      pointer: '',
+      message: 'the context must be an object { grant, step?, cwd?, visible? }',
+    };
   }
   // Own properties only: a polluted Object.prototype must not supply a step, cwd or visible set.
   const own = (key: string): unknown => (hasOwn(context, key) ? context[key] : undefined);
   const [grant, step, cwd, visible] = [own('grant'), own('step'), own('cwd'), own('visible')];
   const compiledGrant = compiledGrantOf(grant);
   if (compiledGrant === undefined) {
-    return { pointer: '/grant', message: 'the grant was not made by createGrant; pass createGrant(spec)' };
+    return {
+      pointer: '/grant',
+      message: 'the grant was not made by createGrant; pass createGrant(spec)',
+    };
   }
   if (step !== undefined && !isStep(step)) {
     return { pointer: '/step', message: 'a step is { name: string, tools: string[] }' };

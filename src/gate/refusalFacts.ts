@@ -5,13 +5,33 @@ export type RefusalFacts =
   | { readonly code: 'malformed_proposal'; readonly why: string }
   | { readonly code: 'not_granted'; readonly ref: string }
   | { readonly code: 'hidden_tool'; readonly name: string }
-  | { readonly code: 'bad_arguments'; readonly ref: string; readonly details: readonly RefusalDetail[] }
+  | {
+      readonly code: 'bad_arguments';
+      readonly ref: string;
+      readonly details: readonly RefusalDetail[];
+    }
   | { readonly code: 'unknown_tool'; readonly name: string; readonly step: string }
   | { readonly code: 'unsupported_shape'; readonly ref: string; readonly shape: string }
-  | { readonly code: 'network_out_of_scope'; readonly host: string; readonly details: readonly RefusalDetail[] }
-  | { readonly code: 'folder_out_of_scope'; readonly path: string; readonly details: readonly RefusalDetail[] }
-  | { readonly code: 'secret_out_of_scope'; readonly secret: string; readonly details: readonly RefusalDetail[] }
-  | { readonly code: 'check_failed'; readonly check: string; readonly details: readonly RefusalDetail[] }
+  | {
+      readonly code: 'network_out_of_scope';
+      readonly host: string;
+      readonly details: readonly RefusalDetail[];
+    }
+  | {
+      readonly code: 'folder_out_of_scope';
+      readonly path: string;
+      readonly details: readonly RefusalDetail[];
+    }
+  | {
+      readonly code: 'secret_out_of_scope';
+      readonly secret: string;
+      readonly details: readonly RefusalDetail[];
+    }
+  | {
+      readonly code: 'check_failed';
+      readonly check: string;
+      readonly details: readonly RefusalDetail[];
+    }
   | { readonly code: 'check_refused'; readonly reason: string };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

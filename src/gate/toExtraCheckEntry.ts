@@ -9,11 +9,22 @@ const RESERVED_PREFIXES = ['proposal.', 'dispatch.', 'gate.'];
 
 /** Turns an extra check into a pipeline entry: only `{ ok: true }` passes. */
 export function toExtraCheckEntry(extra: ExtraCheck, index: number): PipelineEntry {
-  if (!isPlainObject(extra) || typeof extra.id !== 'string' || extra.id === '' || typeof extra.check !== 'function') {
-    throw new ToolgateError('invalid_option', `checks[${index}] must be { id: string, check: (call, ctx) => verdict }`);
+  if (
+    !isPlainObject(extra) ||
+    typeof extra.id !== 'string' ||
+    extra.id === '' ||
+    typeof extra.check !== 'function'
+  ) {
+    throw new ToolgateError(
+      'invalid_option',
+      `checks[${index}] must be { id: string, check: (call, ctx) => verdict }`,
+    );
   }
   if (RESERVED_PREFIXES.some((prefix) => extra.id.startsWith(prefix))) {
-    throw new ToolgateError('invalid_option', `checks[${index}].id ${JSON.stringify(extra.id)} must not start with ${RESERVED_PREFIXES.join(', ')}: those name built-in checks`);
+    throw new ToolgateError(
+      'invalid_option',
+      `checks[${index}].id ${JSON.stringify(extra.id)} must not start with ${RESERVED_PREFIXES.join(', ')}: those name built-in checks`,
+    );
   }
   const { id, check } = extra;
   return {
@@ -31,10 +42,21 @@ export function toExtraCheckEntry(extra: ExtraCheck, index: number): PipelineEnt
       });
       // Own properties only: { } must not pass because a polluted prototype says ok: true.
       const ok = isPlainObject(verdict) && hasOwn(verdict, 'ok') ? verdict.ok : undefined;
-      const reason = isPlainObject(verdict) && hasOwn(verdict, 'reason') ? verdict.reason : undefined;
+      const reason =
+        isPlainObject(verdict) && hasOwn(verdict, 'reason') ? verdict.reason : undefined;
       if (ok === true) return undefined;
-      if (ok === false && typeof reason === 'string' && reason !== '') return { code: 'check_refused', reason };
-      return { code: 'check_failed', check: id, details: [{ pointer: '', message: 'the check returned neither { ok: true } nor { ok: false, reason }' }] };
+      if (ok === false && typeof reason === 'string' && reason !== '')
+        return { code: 'check_refused', reason };
+      return {
+        code: 'check_failed',
+        check: id,
+        details: [
+          {
+            pointer: '',
+            message: 'the check returned neither { ok: true } nor { ok: false, reason }',
+          },
+        ],
+      };
     },
   };
 }

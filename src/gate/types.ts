@@ -82,7 +82,8 @@ export interface ExtraCheckContext extends GateContext {
 }
 
 /** An extra check's answer. Anything else it returns, or a throw, refuses as `check_failed`. */
-export type ExtraCheckVerdict = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+export type ExtraCheckVerdict =
+  { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
 /** A check of your own, run at dispatch after every built-in check. */
 export interface ExtraCheck {

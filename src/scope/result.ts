@@ -1,7 +1,6 @@
 /** The outcome of canonicalizing or parsing untrusted text: a value, or the rule it broke. */
 export type ScopeResult<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly problem: string };
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
 
 /** Wraps a value as a successful result. */
 export const ok = <T>(value: T): ScopeResult<T> => ({ ok: true, value });

@@ -17,7 +17,10 @@ export const areArgumentsValid: Check = (call, ctx) => {
       ? errors
       : [
           ...errors.slice(0, MAX_SCHEMA_DETAILS),
-          { pointer: '', message: `… and ${errors.length - MAX_SCHEMA_DETAILS} more schema errors` },
+          {
+            pointer: '',
+            message: `… and ${errors.length - MAX_SCHEMA_DETAILS} more schema errors`,
+          },
         ];
   return { code: 'bad_arguments', ref: call.ref, details };
 };

@@ -18,19 +18,32 @@ export const areHostsInScope: Check = (call, ctx) => {
       return {
         code: 'network_out_of_scope',
         host: pattern.text,
-        details: [{ pointer: '', message: `${call.ref} itself reaches ${pattern.text}, which no granted pattern contains` }],
+        details: [
+          {
+            pointer: '',
+            message: `${call.ref} itself reaches ${pattern.text}, which no granted pattern contains`,
+          },
+        ],
       };
     }
   }
   for (const resource of tool.networkResources) {
     const found = collectResourceValues(resource.segments, call.arguments, resource.written);
     if ('problem' in found) {
-      return { code: 'network_out_of_scope', host: describeValue(found.value), details: [found.problem] };
+      return {
+        code: 'network_out_of_scope',
+        host: describeValue(found.value),
+        details: [found.problem],
+      };
     }
     for (const { pointer, value } of found.values) {
       const parsed = resource.spec.kind === 'url' ? parseUrlHost(value) : parseHostResource(value);
       if (!parsed.ok) {
-        return { code: 'network_out_of_scope', host: describeValue(value), details: [{ pointer, message: parsed.problem }] };
+        return {
+          code: 'network_out_of_scope',
+          host: describeValue(value),
+          details: [{ pointer, message: parsed.problem }],
+        };
       }
       const { host, port } = parsed.value;
       if (!scope.matches(host, port)) {

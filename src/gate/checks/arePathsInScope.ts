@@ -23,7 +23,11 @@ export const arePathsInScope: Check = (call, ctx) => {
   for (const resource of tool.pathResources) {
     const found = collectResourceValues(resource.segments, call.arguments, resource.written);
     if ('problem' in found) {
-      return { code: 'folder_out_of_scope', path: describeValue(found.value), details: [found.problem] };
+      return {
+        code: 'folder_out_of_scope',
+        path: describeValue(found.value),
+        details: [found.problem],
+      };
     }
     const grant = ctx.compiledGrant;
     const reads = resource.access === 'read';
@@ -32,7 +36,11 @@ export const arePathsInScope: Check = (call, ctx) => {
     for (const { pointer, value } of found.values) {
       const canonical = canonicalizePath(value, ctx.cwd);
       if (!canonical.ok) {
-        return { code: 'folder_out_of_scope', path: describeValue(value), details: [{ pointer, message: canonical.problem }] };
+        return {
+          code: 'folder_out_of_scope',
+          path: describeValue(value),
+          details: [{ pointer, message: canonical.problem }],
+        };
       }
       const path = canonical.value;
       if (!matcher.covers(path)) {

@@ -24,12 +24,20 @@ export const areSecretsInScope: Check = (call, ctx) => {
   for (const resource of tool.secretResources) {
     const found = collectResourceValues(resource.segments, call.arguments, resource.written);
     if ('problem' in found) {
-      return { code: 'secret_out_of_scope', secret: describeValue(found.value), details: [found.problem] };
+      return {
+        code: 'secret_out_of_scope',
+        secret: describeValue(found.value),
+        details: [found.problem],
+      };
     }
     for (const { pointer, value } of found.values) {
       if (!isSecretName(value)) {
         const message = 'a secret name is 1–128 letters, digits, "_", "." or "-"';
-        return { code: 'secret_out_of_scope', secret: describeValue(value), details: [{ pointer, message }] };
+        return {
+          code: 'secret_out_of_scope',
+          secret: describeValue(value),
+          details: [{ pointer, message }],
+        };
       }
       if (!scope.matches(value)) {
         return {

@@ -27,7 +27,8 @@ export function compileRootMatcher(roots: Iterable<CanonicalPath>): RootMatcher 
     return Object.freeze({
       covers: (path: CanonicalPath) => {
         // A loop, not some(): this runs for every path of every call.
-        for (const { root, prefix } of list) if (path === root || path.startsWith(prefix)) return true;
+        for (const { root, prefix } of list)
+          if (path === root || path.startsWith(prefix)) return true;
         return false;
       },
     });

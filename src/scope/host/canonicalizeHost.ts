@@ -26,7 +26,9 @@ export function canonicalizeHost(text: string): ScopeResult<CanonicalHost> {
   // zero-width joiners, variation selectors), so a parser without IDNA would
   // read a different host than the gate does.
   if (hasIgnorableCharacter(text)) {
-    return fail('the host contains an invisible character that IDNA would delete; write the host without it');
+    return fail(
+      'the host contains an invisible character that IDNA would delete; write the host without it',
+    );
   }
   const bracketed = text.startsWith('[');
   // "[::1]:80" => refused here: a port is split off before a host is canonicalized

@@ -72,7 +72,9 @@ export function parseUrlHost(value: unknown): ScopeResult<HostAndPort & { readon
   }
   // https://goo\u00ADd.com => refused: IDNA would delete the soft hyphen unseen
   if (hasIgnorableCharacter(authority)) {
-    return fail('the URL has an invisible character in its host that IDNA would delete; write the host without it');
+    return fail(
+      'the URL has an invisible character in its host that IDNA would delete; write the host without it',
+    );
   }
   let url: URL;
   try {

@@ -30,7 +30,11 @@ export function readSimpleHostname(text: string): CanonicalHost | undefined {
       if (index === labelStart || text.startsWith('xn--', labelStart)) return undefined;
       lastLabel = labelStart;
       labelStart = index + 1;
-    } else if (!((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === HYPHEN)) {
+    } else if (!(
+      (code >= 0x61 && code <= 0x7a) ||
+      (code >= 0x30 && code <= 0x39) ||
+      code === HYPHEN
+    )) {
       return undefined;
     }
   }

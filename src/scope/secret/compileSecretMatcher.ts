@@ -21,7 +21,6 @@ export function compileSecretMatcher(patterns: readonly SecretPattern[]): Secret
   // A lone `*` makes every other entry redundant.
   const any = prefixes.includes('');
   return {
-    matches: (name) =>
-      any || names.has(name) || prefixes.some((prefix) => name.startsWith(prefix)),
+    matches: (name) => any || names.has(name) || prefixes.some((prefix) => name.startsWith(prefix)),
   };
 }
