@@ -5,6 +5,7 @@ import type {
   Refusal,
   TurnDecision,
 } from '../../src/index.js';
+import { REFUSAL_CODES } from '../gate/fixtures.js';
 import {
   type OracleCall,
   type OracleScope,
@@ -111,19 +112,7 @@ function generate(family: Family, random: Random): unknown {
   }
 }
 
-const CODES = new Set([
-  'malformed_proposal',
-  'not_granted',
-  'hidden_tool',
-  'bad_arguments',
-  'unknown_tool',
-  'unsupported_shape',
-  'network_out_of_scope',
-  'folder_out_of_scope',
-  'secret_out_of_scope',
-  'check_failed',
-  'check_refused',
-]);
+const CODES: ReadonlySet<string> = new Set(REFUSAL_CODES);
 const REFUSAL_KEYS = new Set(['check', 'code', 'reason', 'callIndex', 'ref', 'details']);
 
 /** Is this refusal plain, serializable data with a code in the closed set? */

@@ -104,3 +104,18 @@ export function aGateSetup(
 export function aTurn(tool: string, args: unknown, more: Record<string, unknown> = {}) {
   return { calls: [{ tool, version: 1, arguments: args, ...more }] };
 }
+
+/** Every refusal code of SPEC §7 and §9, written out here rather than read from src. */
+export const REFUSAL_CODES = [
+  'malformed_proposal',
+  'not_granted',
+  'hidden_tool',
+  'bad_arguments',
+  'unknown_tool',
+  'unsupported_shape',
+  'network_out_of_scope',
+  'folder_out_of_scope',
+  'secret_out_of_scope',
+  'check_failed',
+  'check_refused',
+] as const;

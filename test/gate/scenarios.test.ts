@@ -14,6 +14,7 @@ import {
   type TurnDecision,
   type TurnLimits,
 } from '../../src/index.js';
+import { REFUSAL_CODES } from './fixtures.js';
 import { readChoice, readList, readObject, readText } from '../helpers/strictData.js';
 
 /**
@@ -67,19 +68,7 @@ interface Scenario {
   readonly expected: Expected;
 }
 
-const CODES = [
-  'malformed_proposal',
-  'not_granted',
-  'hidden_tool',
-  'bad_arguments',
-  'unknown_tool',
-  'unsupported_shape',
-  'network_out_of_scope',
-  'folder_out_of_scope',
-  'secret_out_of_scope',
-  'check_failed',
-  'check_refused',
-] as const;
+const CODES = REFUSAL_CODES;
 
 /** An extra check declared as data: it returns its verdict, or throws its message. */
 function readCheck(value: unknown, where: string): ExtraCheck {

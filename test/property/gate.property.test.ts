@@ -9,22 +9,10 @@ import {
   type TurnDecision,
 } from '../../src/index.js';
 import { deepFreeze } from '../../src/data/deepFreeze.js';
-import { aGateSetup, FULL_GRANT } from '../gate/fixtures.js';
+import { aGateSetup, FULL_GRANT, REFUSAL_CODES } from '../gate/fixtures.js';
 
 const RUNS = { numRuns: 10_000, seed: 20_261_130 } as const;
-const CODES: ReadonlySet<RefusalCode> = new Set<RefusalCode>([
-  'malformed_proposal',
-  'not_granted',
-  'hidden_tool',
-  'bad_arguments',
-  'unknown_tool',
-  'unsupported_shape',
-  'network_out_of_scope',
-  'folder_out_of_scope',
-  'secret_out_of_scope',
-  'check_failed',
-  'check_refused',
-]);
+const CODES: ReadonlySet<RefusalCode> = new Set<RefusalCode>(REFUSAL_CODES);
 
 const { gate, context } = aGateSetup();
 
