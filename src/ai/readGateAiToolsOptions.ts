@@ -1,19 +1,8 @@
-import { readBindingOptions } from '../fire/readBindingOptions.js';
+import { BINDING_KEYS, readBindingOptions } from '../fire/readBindingOptions.js';
 import type { FireBinding } from '../fire/proposeAndFire.js';
 import type { GateAiToolsOptions } from './types.js';
 
-const KEYS = [
-  'registry',
-  'gate',
-  'grant',
-  'visible',
-  'step',
-  'cwd',
-  'run',
-  'timeoutMs',
-  'shapeOutput',
-  'onOutcome',
-];
+const KEYS = [...BINDING_KEYS, 'onOutcome'];
 
 /**
  * Checks `gateAiTools`'s options and works out who decides calls: the run

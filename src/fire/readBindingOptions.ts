@@ -17,6 +17,19 @@ export interface BindingOptions {
   readonly shapeOutput?: unknown;
 }
 
+/** The keys of `BindingOptions`, in the order messages list them. */
+export const BINDING_KEYS: readonly string[] = [
+  'registry',
+  'gate',
+  'grant',
+  'visible',
+  'step',
+  'cwd',
+  'run',
+  'timeoutMs',
+  'shapeOutput',
+];
+
 /** What differs between the adapters that share this reader. */
 export interface BindingSpec<T> {
   /** The public name, e.g. `createMcpGateway`, used in every message. */

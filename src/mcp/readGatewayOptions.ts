@@ -1,19 +1,11 @@
-import { hasMethods, readBindingOptions } from '../fire/readBindingOptions.js';
+import { BINDING_KEYS, hasMethods, readBindingOptions } from '../fire/readBindingOptions.js';
 import type { FireBinding } from '../fire/proposeAndFire.js';
 import { readImportOptions } from './readImportOptions.js';
 import type { McpGatewayOptions } from './types.js';
 
 const KEYS = [
   'upstream',
-  'registry',
-  'gate',
-  'grant',
-  'visible',
-  'step',
-  'cwd',
-  'run',
-  'timeoutMs',
-  'shapeOutput',
+  ...BINDING_KEYS,
   'verifyBeforeCall',
   'serverInfo',
   'namespace',
