@@ -35,6 +35,8 @@ export default defineConfig([
     target: 'node20',
     platform: 'neutral',
     external: ['ajv', 'ajv-formats', 'tldts', '@modelcontextprotocol/sdk', 'ai'],
+    // @noble/hashes ships ESM only: bundled, so the CJS build needs no require(esm) (Node < 20.19).
+    noExternal: ['@noble/hashes'],
   },
   cli,
 ]);

@@ -6,7 +6,12 @@ import type { Grant } from './types.js';
 
 /** A grant's matchers, built once by `createGrant`. */
 export interface CompiledGrant {
+  /** The granted refs, pins taken off. */
   readonly tools: ReadonlySet<string>;
+  /** (rev 2) The digest each pinned ref's registered definition must have. */
+  readonly pins: ReadonlyMap<string, string>;
+  /** (rev 2) The refs whose calls need an approval of the exact call. */
+  readonly ask: ReadonlySet<string>;
   /** Roots allowing reads (every root) and roots allowing writes. */
   readonly readRoots: ReadonlySet<CanonicalPath>;
   readonly writeRoots: ReadonlySet<CanonicalPath>;

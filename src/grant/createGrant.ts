@@ -3,7 +3,6 @@ import { describeValue } from '../data/describeValue.js';
 import { hasOwn } from '../data/hasOwn.js';
 import { isPlainObject } from '../data/isPlainObject.js';
 import { throwIfProblems } from '../errors/ToolgateError.js';
-import { findRefProblem } from '../registry/parseToolRef.js';
 import { compileHostMatcher, parseHostPattern, type HostPattern } from '../scope/host/index.js';
 import { canonicalizeRoot, type CanonicalPath } from '../scope/path/index.js';
 import {
@@ -13,9 +12,12 @@ import {
 } from '../scope/secret/index.js';
 import { compileRootMatcher } from '../scope/folder/compileRootMatcher.js';
 import { attachCompiledGrant } from './compiledGrant.js';
+import { compileToolEntries } from './compileToolEntries.js';
+import { readAskEntry } from './readAskEntry.js';
+import { readToolEntry } from './readToolEntry.js';
 import type { Budgets, FolderGrant, Grant, GrantSpec } from './types.js';
 
-const KEYS = ['tools', 'folders', 'network', 'secrets', 'budgets'];
+const KEYS = ['tools', 'folders', 'network', 'secrets', 'budgets', 'ask'];
 const FOLDER_KEYS = new Set(['path', 'access']);
 const BUDGET_KEYS = new Set(['turns', 'toolCalls']);
 
@@ -40,12 +42,7 @@ export function createGrant(spec: GrantSpec): Grant {
       problems.push(`unknown key ${JSON.stringify(key)}; the keys are ${KEYS.join(', ')}`);
   }
 
-  const tools = readList(input, 'tools', problems, (item, where) => {
-    const problem = findRefProblem(item);
-    return problem === undefined
-      ? (item as string)
-      : { problem: `${where} ${describeValue(item)}: ${problem}` };
-  });
+  const tools = readList(input, 'tools', problems, readToolEntry);
 
   const folders: FolderGrant[] = [];
   readList(input, 'folders', problems, (item, where) => {
@@ -72,6 +69,8 @@ export function createGrant(spec: GrantSpec): Grant {
   });
 
   const budgets = readBudgets(hasOwn(input, 'budgets') ? input.budgets : undefined, problems);
+  const ask = readList(input, 'ask', problems, readAskEntry);
+  const toolEntries = compileToolEntries(dedupe(tools), ask, problems);
   throwIfProblems('invalid_grant', 'the grant', problems);
 
   const grant: Grant = Object.freeze({
@@ -80,6 +79,8 @@ export function createGrant(spec: GrantSpec): Grant {
     network: Object.freeze(dedupe(hostPatterns.map((pattern) => pattern.text))),
     secrets: Object.freeze(dedupe(secrets)),
     ...(budgets === undefined ? {} : { budgets: Object.freeze(budgets) }),
+    // Only when something needs approval: a grant without ask keeps its rev-1 shape.
+    ...(toolEntries.ask.size === 0 ? {} : { ask: Object.freeze([...toolEntries.ask]) }),
   });
   const readRoots = new Set(folders.map((folder) => folder.path as CanonicalPath));
   const writeRoots = new Set(
@@ -90,7 +91,9 @@ export function createGrant(spec: GrantSpec): Grant {
   attachCompiledGrant(
     grant,
     Object.freeze({
-      tools: new Set(grant.tools),
+      tools: toolEntries.refs,
+      pins: toolEntries.pins,
+      ask: toolEntries.ask,
       readRoots,
       writeRoots,
       readable: compileRootMatcher(readRoots),

@@ -6,6 +6,7 @@ import type { CanonicalPath } from '../scope/path/index.js';
 import { findMatchingSecretPattern } from '../scope/secret/findMatchingSecretPattern.js';
 import { parseSecretPattern } from '../scope/secret/index.js';
 import type { Grant } from './types.js';
+import { splitToolEntry } from './splitToolEntry.js';
 
 /** What a call wants of a grant, already in canonical form (as the gate's checks hold it). */
 export type GrantEntryQuery =
@@ -20,7 +21,7 @@ export interface GrantEntryMatch {
   readonly scope: 'tools' | 'folders' | 'network' | 'secrets';
   /** The index in `grant[scope]`. */
   readonly index: number;
-  /** The ref, the canonical folder root, the canonical host pattern or the secret entry. */
+  /** The tools entry as written (a pin included), the canonical folder root, the canonical host pattern or the secret entry. */
   readonly entry: string;
   /** For folders: the access the entry allows. */
   readonly access?: 'read' | 'write';
@@ -41,8 +42,9 @@ export interface GrantEntryMatch {
 export function findGrantEntry(grant: Grant, query: GrantEntryQuery): GrantEntryMatch | undefined {
   switch (query.kind) {
     case 'tool': {
-      const index = grant.tools.indexOf(query.ref);
-      return index === -1 ? undefined : { scope: 'tools', index, entry: query.ref };
+      const index = grant.tools.findIndex((entry) => splitToolEntry(entry).ref === query.ref);
+      const entry = grant.tools[index];
+      return entry === undefined ? undefined : { scope: 'tools', index, entry };
     }
     case 'folder': {
       // write implies read: a read may use any root, a write only a write root.

@@ -12,6 +12,7 @@ export interface Budgets {
 
 /** What `createGrant` accepts. A missing scope grants nothing of that kind. */
 export interface GrantSpec {
+  /** Exact refs, each optionally pinned: `NAME@VERSION#sha256:<64 hex>`. */
   readonly tools?: readonly string[];
   readonly folders?: readonly (
     string | { readonly path: string; readonly access?: 'read' | 'write' }
@@ -19,6 +20,8 @@ export interface GrantSpec {
   readonly network?: readonly string[];
   readonly secrets?: readonly string[];
   readonly budgets?: Budgets;
+  /** (rev 2) Refs, each also in `tools`, whose calls need a person's approval of the exact call. */
+  readonly ask?: readonly string[];
 }
 
 /**
@@ -27,7 +30,7 @@ export interface GrantSpec {
  * gives an equal grant.
  */
 export interface Grant {
-  /** Exact refs, in grant order (the menu's order). */
+  /** Exact refs as written, pins included (`NAME@VERSION#sha256:…`), in grant order (the menu's order). */
   readonly tools: readonly string[];
   /** Canonical roots. */
   readonly folders: readonly FolderGrant[];
@@ -35,4 +38,6 @@ export interface Grant {
   readonly network: readonly string[];
   readonly secrets: readonly string[];
   readonly budgets?: Budgets;
+  /** (rev 2) Refs whose calls need an approval; present only when not empty. */
+  readonly ask?: readonly string[];
 }

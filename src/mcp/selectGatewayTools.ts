@@ -3,6 +3,8 @@ import type { Grant } from '../grant/types.js';
 import type { Registry } from '../registry/types.js';
 import { isNameVisible } from '../scope/visible/isNameVisible.js';
 import type { ImportedMcpTool, McpListedTool } from './types.js';
+import { splitToolEntry } from '../grant/splitToolEntry.js';
+import { toolDigest } from '../registry/toolDigest.js';
 
 /** What the gateway's `tools/list` is made from. */
 export interface GatewayView {
@@ -27,13 +29,17 @@ export function selectGatewayTools(
   offered: ReadonlyMap<string, ImportedMcpTool>,
 ): McpListedTool[] {
   const tools: McpListedTool[] = [];
-  for (const ref of view.grant.tools) {
+  for (const written of view.grant.tools) {
+    const { ref, digest } = splitToolEntry(written);
     const tool = offered.get(ref);
     if (tool === undefined) continue;
     const name = ref.slice(0, ref.lastIndexOf('@'));
     if (view.step !== undefined && !view.step.tools.includes(name)) continue;
     if (!isNameVisible(name, view.visible)) continue;
-    if (view.registry.resolve(ref)?.grantable !== true) continue;
+    const entry = view.registry.resolve(ref);
+    if (entry?.grantable !== true) continue;
+    // A pinned tool whose definition changed is refused at both stages, so it is not listed.
+    if (digest !== undefined && toolDigest(entry) !== digest) continue;
     tools.push(tool.tool);
   }
   return tools;

@@ -3,6 +3,7 @@ import { compiledGrantOf } from '../grant/compiledGrant.js';
 import { createGrant } from '../grant/createGrant.js';
 import type { Budgets, FolderGrant, Grant } from '../grant/types.js';
 import { meetFolderGrants } from './meetFolderGrants.js';
+import { meetToolEntries } from './meetToolEntries.js';
 import { meetHostPatterns } from './meetHostPatterns.js';
 import { meetSecretEntries } from './meetSecretEntries.js';
 
@@ -11,7 +12,8 @@ import { meetSecretEntries } from './meetSecretEntries.js';
  * Returns a new grant made by `createGrant` that allows exactly what both
  * allow, never more than either:
  *
- * - tools: the refs in both, in the child's order (the child's menu order);
+ * - tools: the refs in both, in the child's order (the child's menu order),
+ *   with either side's pin and either side's `ask` (rev 2);
  * - folders, hosts, secrets: for each pair of entries, the narrower entry when
  *   one sits inside the other (folders take the weaker access; hosts the
  *   narrower port), nothing otherwise. These patterns form trees, so the
@@ -33,8 +35,11 @@ export function intersectGrants(parent: Grant, child: Grant): Grant {
     );
   }
   const budgets = intersectBudgets(parent.budgets, child.budgets);
+  // Pins and approvals carry over: a subagent never loses one its parent or its own grant has.
+  const { tools, ask } = meetToolEntries(parentCompiled, childCompiled, child);
   return createGrant({
-    tools: child.tools.filter((ref) => parentCompiled.tools.has(ref)),
+    tools,
+    ...(ask.length === 0 ? {} : { ask }),
     folders: dedupeFolders(meetAll(child.folders, parent.folders, meetFolderGrants)),
     network: meetAll(childCompiled.hostPatterns, parentCompiled.hostPatterns, meetHostPatterns),
     secrets: meetAll(child.secrets, parent.secrets, meetSecretEntries),
