@@ -52,4 +52,18 @@ export interface FromProviderCallOptions {
   readonly provider: Provider;
   /** The grant the tool list was made from: its refs define the provider names. */
   readonly grant: Grant;
+  /**
+   * `'exact'` (the default): the name as `toProviderToolName` wrote it.
+   * `'sanitized'`: the name as a runtime that turns every character but ASCII
+   * letters and digits into `_` sends it back (the OpenAI Agents SDK:
+   * `fs-read_v1` => `fs_read_v1`); a name two granted refs sanitize to is
+   * refused, never guessed.
+   */
+  readonly names?: 'exact' | 'sanitized';
+  /**
+   * A prefix the runtime puts before every tool name (the Agents SDK's
+   * `mcp_SERVER__`, Claude Code's `mcp__SERVER__`): a name without it is
+   * refused, and it is removed before the lookup.
+   */
+  readonly prefix?: string;
 }
