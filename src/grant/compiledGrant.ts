@@ -1,3 +1,4 @@
+import { sharedWeakMap } from '../data/sharedWeakMap.js';
 import type { HostMatcher, HostPattern } from '../scope/host/index.js';
 import type { RootMatcher } from '../scope/folder/compileRootMatcher.js';
 import type { CanonicalPath } from '../scope/path/index.js';
@@ -22,7 +23,8 @@ export interface CompiledGrant {
   readonly secrets: SecretMatcher;
 }
 
-const compiledGrants = new WeakMap<Grant, CompiledGrant>();
+/** Shared by every copy of this version in the process (ESM, CommonJS, bundled): see `sharedWeakMap`. */
+const compiledGrants = sharedWeakMap<Grant, CompiledGrant>('grants');
 
 /** Records a grant's matchers (called once, by `createGrant`). */
 export function attachCompiledGrant(grant: Grant, compiled: CompiledGrant): void {
