@@ -20,6 +20,8 @@ export type RefusalCode =
 export interface RefusalDetail {
   readonly pointer: string;
   readonly message: string;
+  /** The grant's deny entry that took the value away, as written (`'!.env'`, `'!.git'`). */
+  readonly entry?: string;
 }
 
 /** A recorded, reasoned "no": plain, serializable data. */
