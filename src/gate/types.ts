@@ -14,7 +14,8 @@ export type RefusalCode =
   | 'folder_out_of_scope'
   | 'secret_out_of_scope'
   | 'check_failed'
-  | 'check_refused';
+  | 'check_refused'
+  | 'too_many_calls';
 
 /** One fact behind a refusal: where (a JSON Pointer into the arguments, or the proposal) and what. */
 export interface RefusalDetail {
@@ -74,7 +75,12 @@ export type TurnDecision =
 
 /** The dispatch stage's answer for one call. */
 export type DispatchDecision =
-  | { readonly allowed: true; readonly call: AuthorizedCall }
+  | {
+      readonly allowed: true;
+      readonly call: AuthorizedCall;
+      /** In audit mode (`createRun({ enforce: false })`): the refusal that enforcing would have given. */
+      readonly wouldRefuse?: Refusal;
+    }
   | { readonly allowed: false; readonly refusal: Refusal };
 
 /** What an extra check sees besides the call. */

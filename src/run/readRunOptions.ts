@@ -25,9 +25,10 @@ export interface RunConfig {
   readonly visible: readonly string[] | undefined;
   readonly sink: RecordSink | undefined;
   readonly id: string | undefined;
+  readonly enforce: boolean;
 }
 
-const KEYS = ['gate', 'grant', 'steps', 'budgets', 'cwd', 'visible', 'sink', 'id'];
+const KEYS = ['gate', 'grant', 'steps', 'budgets', 'cwd', 'visible', 'sink', 'id', 'enforce'];
 
 /**
  * Checks `createRun`'s options, reporting every problem at once, and copies
@@ -40,7 +41,7 @@ export function readRunOptions(options: RunOptions): RunConfig {
   if (!isPlainObject(options)) {
     throw new ToolgateError(
       'invalid_option',
-      'createRun needs an options object { gate, grant, steps?, budgets?, cwd?, visible?, sink?, id? }',
+      'createRun needs an options object { gate, grant, steps?, budgets?, cwd?, visible?, sink?, id?, enforce? }',
     );
   }
   const problems: string[] = [];
@@ -87,6 +88,11 @@ export function readRunOptions(options: RunOptions): RunConfig {
   const id = own('id');
   if (id !== undefined && (typeof id !== 'string' || id === ''))
     problems.push('id must be a non-empty string');
+  const enforce = own('enforce');
+  if (enforce !== undefined && typeof enforce !== 'boolean')
+    problems.push(
+      `enforce ${describeValue(enforce)} must be true or false (false: audit mode, decide and record but let through)`,
+    );
   throwIfProblems('invalid_option', 'the createRun options', problems);
 
   const grant = own('grant');
@@ -118,5 +124,6 @@ export function readRunOptions(options: RunOptions): RunConfig {
     visible: names === undefined ? undefined : Object.freeze(names as string[]),
     sink: sink as RecordSink | undefined,
     id: id as string | undefined,
+    enforce: enforce !== false,
   };
 }
