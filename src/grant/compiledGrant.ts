@@ -1,6 +1,7 @@
 import { sharedWeakMap } from '../data/sharedWeakMap.js';
 import type { HostMatcher, HostPattern } from '../scope/host/index.js';
 import type { RootMatcher } from '../scope/folder/compileRootMatcher.js';
+import type { FolderDeny } from '../scope/folder/parseFolderDeny.js';
 import type { CanonicalPath } from '../scope/path/index.js';
 import type { SecretMatcher } from '../scope/secret/index.js';
 import type { Grant } from './types.js';
@@ -18,6 +19,8 @@ export interface CompiledGrant {
   readonly writeRoots: ReadonlySet<CanonicalPath>;
   readonly readable: RootMatcher;
   readonly writable: RootMatcher;
+  /** The folder deny entries, in grant order; absent when there are none, so such grants pay nothing. */
+  readonly folderDenies?: readonly FolderDeny[];
   readonly hosts: HostMatcher;
   /** The allow patterns of `network`, in grant order. */
   readonly hostPatterns: readonly HostPattern[];

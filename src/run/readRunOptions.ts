@@ -26,9 +26,10 @@ export interface RunConfig {
   readonly visible: readonly string[] | undefined;
   readonly sink: RecordSink | undefined;
   readonly id: string | undefined;
+  readonly enforce: boolean;
 }
 
-const KEYS = ['gate', 'grant', 'steps', 'budgets', 'cwd', 'visible', 'sink', 'id'];
+const KEYS = ['gate', 'grant', 'steps', 'budgets', 'cwd', 'visible', 'sink', 'id', 'enforce'];
 
 /**
  * Checks `createRun`'s options, reporting every problem at once, and copies
@@ -41,7 +42,7 @@ export function readRunOptions(options: RunOptions): RunConfig {
   if (!isPlainObject(options)) {
     throw new ToolgateError(
       'invalid_option',
-      'createRun needs an options object { gate, grant, steps?, budgets?, cwd?, visible?, sink?, id? }',
+      'createRun needs an options object { gate, grant, steps?, budgets?, cwd?, visible?, sink?, id?, enforce? }',
     );
   }
   const problems: string[] = [];
@@ -88,6 +89,11 @@ export function readRunOptions(options: RunOptions): RunConfig {
   const id = own('id');
   if (id !== undefined && (typeof id !== 'string' || id === ''))
     problems.push('id must be a non-empty string');
+  const enforce = own('enforce');
+  if (enforce !== undefined && typeof enforce !== 'boolean')
+    problems.push(
+      `enforce ${describeValue(enforce)} must be true or false (false: audit mode, decide and record but let through)`,
+    );
   throwIfProblems('invalid_option', 'the createRun options', problems);
 
   const grant = own('grant');
@@ -119,5 +125,6 @@ export function readRunOptions(options: RunOptions): RunConfig {
     visible: names === undefined ? undefined : Object.freeze(names as string[]),
     sink: sink as RecordSink | undefined,
     id: id as string | undefined,
+    enforce: enforce !== false,
   };
 }
