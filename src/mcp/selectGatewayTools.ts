@@ -1,24 +1,15 @@
-import type { Step } from '../gate/types.js';
-import type { Grant } from '../grant/types.js';
-import type { Registry } from '../registry/types.js';
-import { isNameVisible } from '../scope/visible/isNameVisible.js';
+import { isGatewayListed, type GatewayView } from './isGatewayListed.js';
 import type { ImportedMcpTool, McpListedTool } from './types.js';
 
-/** What the gateway's `tools/list` is made from. */
-export interface GatewayView {
-  readonly registry: Registry;
-  readonly grant: Grant;
-  readonly visible: ReadonlySet<string> | readonly string[] | undefined;
-  readonly step: Step | undefined;
-}
+export type { GatewayView } from './isGatewayListed.js';
 
 /**
  * The tools the gateway lists: the server's current tools whose ref is
  * granted, whose name is visible and in the step, and which the registry
- * holds as grantable, in grant order, each as the server listed it (so the
- * agent's client sees the server's own names, schemas and annotations).
- * Reads only public fields and methods, so it works with a registry and
- * grant from any build of toolgate.
+ * holds as grantable (`isGatewayListed`), in grant order, each as the server
+ * listed it (so the agent's client sees the server's own names, schemas and
+ * annotations). Reads only public fields and methods, so it works with a
+ * registry and grant from any build of toolgate.
  *
  * // grant [w/forecast@7, w/alerts@9], server offers both, visible [w/forecast] => [forecast]
  */
@@ -29,12 +20,7 @@ export function selectGatewayTools(
   const tools: McpListedTool[] = [];
   for (const ref of view.grant.tools) {
     const tool = offered.get(ref);
-    if (tool === undefined) continue;
-    const name = ref.slice(0, ref.lastIndexOf('@'));
-    if (view.step !== undefined && !view.step.tools.includes(name)) continue;
-    if (!isNameVisible(name, view.visible)) continue;
-    if (view.registry.resolve(ref)?.grantable !== true) continue;
-    tools.push(tool.tool);
+    if (tool !== undefined && isGatewayListed(view, ref)) tools.push(tool.tool);
   }
   return tools;
 }
