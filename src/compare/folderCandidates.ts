@@ -6,12 +6,13 @@ import { sampleGlob } from './sampleGlob.js';
 
 /**
  * Canonical paths worth asking about when comparing the folder scopes of
- * two grants: each `after` root and each `before` root (and folder above
- * one) inside an `after` root, each with a fresh name below it and with
- * samples of every deny glob of either grant below it (at the top and one
- * folder down, since a glob without `/` matches at any depth), and samples
- * of absolute deny globs themselves, with a fresh name below each. Paths
- * in the same class as one of these are allowed or refused alike.
+ * two grants: each root of either grant, and each folder between a
+ * `before` root and the `after` root above it, each with a fresh name and
+ * with samples of every deny glob of either grant below it (at the top
+ * and one folder down, since a glob without `/` matches at any depth), and
+ * samples of absolute deny globs themselves, with a fresh name below each;
+ * only those inside an `after` root are kept. Paths in the same class as
+ * one of these are allowed or refused alike.
  *
  * // after [/srv], before [/srv, !*.pem] => /srv, /srv/x, /srv/x.pem, /srv/x/x.pem, …
  */
@@ -24,7 +25,9 @@ export function folderCandidates(before: Grant, after: Grant): string[] {
   const inside = (path: string) =>
     afterRoots.some((root) => root === '/' || path === root || path.startsWith(`${root}/`));
 
-  const anchors = new Set(afterRoots);
+  // Every root of either grant anchors relative globs (the paths built are kept only inside an
+  // after root), and the folders between a before root and the after root above it are anchors.
+  const anchors = new Set([...afterRoots, ...beforeRoots]);
   for (const root of beforeRoots) {
     // /srv/a/b under an after root /srv: /srv/a/b and /srv/a are anchors too.
     for (let path = root; path !== '/' && inside(path); path = parentOf(path)) anchors.add(path);

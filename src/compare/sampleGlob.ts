@@ -15,8 +15,10 @@ const MAX_SAMPLES = 32;
 export function sampleGlob(glob: string, fresh: string): string[] {
   const samples = new Set<string>();
   for (const expanded of braceExpand(glob)) {
+    // An absolute glob keeps its leading "/": /a/*.pem => /a/x.pem
+    const lead = expanded.startsWith('/') ? '/' : '';
     let partials = [''];
-    for (const segment of expanded.split('/')) {
+    for (const segment of expanded.slice(lead.length).split('/')) {
       const variants = segment === '**' ? [fresh, undefined] : sampleSegment(segment, fresh);
       const next: string[] = [];
       for (const partial of partials)
@@ -26,7 +28,7 @@ export function sampleGlob(glob: string, fresh: string): string[] {
           );
       partials = next.slice(0, MAX_SAMPLES);
     }
-    for (const partial of partials) samples.add(partial);
+    for (const partial of partials) samples.add(lead + partial);
     if (samples.size >= MAX_SAMPLES) break;
   }
   return [...samples];

@@ -126,6 +126,22 @@ describe('compareGrants', () => {
     expect(compare(after, before)).toEqual({ subset: true });
   });
 
+  it('reads a relative deny at every root of either grant, and an absolute deny as a path', () => {
+    // Found by the completeness law: keys/*.pem is anchored at before's /a, not at after's /a/keys.
+    const anchored = compare(
+      { folders: ['!keys/*.pem', { path: '/a', access: 'read' }] },
+      { folders: [{ path: '/a/keys', access: 'read' }] },
+    );
+    expect(!anchored.subset && anchored.widenings).toEqual([
+      { kind: 'folder', entry: '!keys/*.pem', witness: { path: '/a/keys/x.pem', access: 'read' } },
+    ]);
+    const absolute = compare({ folders: ['/', '!/a/b/x.pem'] }, { folders: ['/'] });
+    expect(!absolute.subset && absolute.widenings.map((w) => w.witness)).toEqual([
+      { path: '/a/b/x.pem', access: 'read' },
+      { path: '/a/b/x.pem', access: 'write' },
+    ]);
+  });
+
   it('finds hosts: * over a wildcard, a named private range, a dropped deny, any port over one', () => {
     const witness = (before: GrantSpec, after: GrantSpec) => {
       const result = compare(before, after);

@@ -22,13 +22,19 @@ for (const [name, kind] of [
 const gate = createGate({ registry });
 const TOOLS = ['fs-read@1', 'fs-write@1', 'oracle/host@1', 'oracle/secret@1'];
 
+const granted = new WeakMap<Grant, Grant>();
+
 function granting(grant: Grant): Grant {
-  return createGrant({
+  const known = granted.get(grant);
+  if (known !== undefined) return known;
+  const made = createGrant({
     tools: TOOLS,
     folders: grant.folders,
     network: grant.network,
     secrets: grant.secrets,
   });
+  granted.set(grant, made);
+  return made;
 }
 
 /** Does the gate allow this value under the grant's scopes? */
