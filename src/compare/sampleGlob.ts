@@ -10,7 +10,7 @@ const MAX_SAMPLES = 32;
  * every candidate is decided by the gate, so a sample that does not match
  * costs nothing but time.
  *
- * // ('**\/*.pem', 'x') => ['x/x.pem', 'x/.pem', 'x.pem', '.pem']
+ * // ('**\/*.pem', 'x') => ['x.pem', '.pem', 'x/x.pem', 'x/.pem']
  */
 export function sampleGlob(glob: string, fresh: string): string[] {
   const samples = new Set<string>();
@@ -19,7 +19,7 @@ export function sampleGlob(glob: string, fresh: string): string[] {
     const lead = expanded.startsWith('/') ? '/' : '';
     let partials = [''];
     for (const segment of expanded.slice(lead.length).split('/')) {
-      const variants = segment === '**' ? [fresh, undefined] : sampleSegment(segment, fresh);
+      const variants = segment === '**' ? [undefined, fresh] : sampleSegment(segment, fresh);
       const next: string[] = [];
       for (const partial of partials)
         for (const variant of variants)
