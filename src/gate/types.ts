@@ -20,6 +20,8 @@ export type RefusalCode =
 export interface RefusalDetail {
   readonly pointer: string;
   readonly message: string;
+  /** (rev 2) The grant's deny entry that refused, such as `!10.0.0.0/8`. */
+  readonly entry?: string;
 }
 
 /** A recorded, reasoned "no": plain, serializable data. */

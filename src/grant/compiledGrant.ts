@@ -13,7 +13,10 @@ export interface CompiledGrant {
   readonly readable: RootMatcher;
   readonly writable: RootMatcher;
   readonly hosts: HostMatcher;
+  /** The allow patterns of `network`, in grant order. */
   readonly hostPatterns: readonly HostPattern[];
+  /** (rev 2) The patterns of `network`'s deny entries (written after `!`), in grant order. */
+  readonly hostDenies: readonly HostPattern[];
   readonly secrets: SecretMatcher;
 }
 

@@ -4,7 +4,8 @@ import { hasOwn } from '../data/hasOwn.js';
 import { isPlainObject } from '../data/isPlainObject.js';
 import { throwIfProblems } from '../errors/ToolgateError.js';
 import { findRefProblem } from '../registry/parseToolRef.js';
-import { compileHostMatcher, parseHostPattern, type HostPattern } from '../scope/host/index.js';
+import { compileHostMatcher, type HostPattern } from '../scope/host/index.js';
+import { parseNetworkEntry } from '../scope/host/parseNetworkEntry.js';
 import { canonicalizeRoot, type CanonicalPath } from '../scope/path/index.js';
 import {
   compileSecretMatcher,
@@ -56,11 +57,12 @@ export function createGrant(spec: GrantSpec): Grant {
   });
 
   const hostPatterns: HostPattern[] = [];
-  readList(input, 'network', problems, (item, where) => {
-    const pattern = parseHostPattern(item);
-    if (!pattern.ok) return { problem: `${where} ${describeValue(item)}: ${pattern.problem}` };
-    hostPatterns.push(pattern.value);
-    return undefined;
+  const hostDenies: HostPattern[] = [];
+  const network = readList(input, 'network', problems, (item, where) => {
+    const entry = parseNetworkEntry(item);
+    if (!entry.ok) return { problem: `${where} ${describeValue(item)}: ${entry.problem}` };
+    (entry.value.deny ? hostDenies : hostPatterns).push(entry.value.pattern);
+    return entry.value.text;
   });
 
   const secretPatterns: SecretPattern[] = [];
@@ -77,7 +79,7 @@ export function createGrant(spec: GrantSpec): Grant {
   const grant: Grant = Object.freeze({
     tools: Object.freeze(dedupe(tools)),
     folders: Object.freeze(folders.map((folder) => Object.freeze(folder))),
-    network: Object.freeze(dedupe(hostPatterns.map((pattern) => pattern.text))),
+    network: Object.freeze(dedupe(network)),
     secrets: Object.freeze(dedupe(secrets)),
     ...(budgets === undefined ? {} : { budgets: Object.freeze(budgets) }),
   });
@@ -95,8 +97,9 @@ export function createGrant(spec: GrantSpec): Grant {
       writeRoots,
       readable: compileRootMatcher(readRoots),
       writable: compileRootMatcher(writeRoots),
-      hosts: compileHostMatcher(hostPatterns),
+      hosts: compileHostMatcher(hostPatterns, hostDenies),
       hostPatterns: Object.freeze(hostPatterns),
+      hostDenies: Object.freeze(hostDenies),
       secrets: compileSecretMatcher(secretPatterns),
     }),
   );

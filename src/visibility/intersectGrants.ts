@@ -16,6 +16,8 @@ import { meetSecretEntries } from './meetSecretEntries.js';
  *   one sits inside the other (folders take the weaker access; hosts the
  *   narrower port), nothing otherwise. These patterns form trees, so the
  *   result is exact, not an approximation;
+ * - network deny entries (rev 2): every deny entry of either grant, so
+ *   (A₁ \ D₁) ∩ (A₂ \ D₂) = (A₁ ∩ A₂) \ (D₁ ∪ D₂) holds exactly;
  * - budgets: the smaller of each (a missing budget is unlimited).
  *
  * Throws `ToolgateError` (`invalid_grant`) when either is not made by `createGrant`.
@@ -36,7 +38,11 @@ export function intersectGrants(parent: Grant, child: Grant): Grant {
   return createGrant({
     tools: child.tools.filter((ref) => parentCompiled.tools.has(ref)),
     folders: dedupeFolders(meetAll(child.folders, parent.folders, meetFolderGrants)),
-    network: meetAll(childCompiled.hostPatterns, parentCompiled.hostPatterns, meetHostPatterns),
+    // (rev 2) deny entries: the union of both sides', so nothing either denies comes back
+    network: [
+      ...meetAll(childCompiled.hostPatterns, parentCompiled.hostPatterns, meetHostPatterns).flat(),
+      ...[...childCompiled.hostDenies, ...parentCompiled.hostDenies].map((deny) => `!${deny.text}`),
+    ],
     secrets: meetAll(child.secrets, parent.secrets, meetSecretEntries),
     ...(budgets === undefined ? {} : { budgets }),
   });
