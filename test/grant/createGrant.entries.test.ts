@@ -287,7 +287,7 @@ describe('createGrant entries', () => {
       'refuses the unknown budget key %j',
       (key) => {
         expect(problemOf({ budgets: { [key]: 1 } })).toBe(
-          `budgets has unknown key "${key}"; the keys are turns, toolCalls`,
+          `budgets has unknown key "${key}"; the keys are turns, toolCalls, callsPerTurn`,
         );
       },
     );
