@@ -5,7 +5,6 @@ import { compiledGrantOf } from '../../src/grant/compiledGrant.js';
 import { parseHostPattern } from '../../src/scope/host/parseHostPattern.js';
 import { parseHostResource } from '../../src/scope/host/parseHostResource.js';
 import { parseUrlHost } from '../../src/scope/host/parseUrlHost.js';
-import type { CanonicalHost } from '../../src/scope/host/types.js';
 
 /**
  * Network scope rev 2 laws (SPEC §6.2, §13; issue 12 item 6, issue 13), each
@@ -371,15 +370,12 @@ describe('network deny entries (SPEC §5 rev 2)', () => {
       fc.property(
         fc.array(allowArb, { maxLength: 4 }),
         fc.array(denyArb, { minLength: 1, maxLength: 3 }),
-        fc.infiniteStream(fc.nat()),
+        fc.array(fc.nat(), { minLength: 7, maxLength: 7 }),
         targetArb,
         (allows, denies, order, [host, port]) => {
           const entries = [...allows, ...denies];
           const shuffled = entries
-            .map((entry, i) => ({
-              entry,
-              key: (order as unknown as Iterator<number>).next().value ?? i,
-            }))
+            .map((entry, i) => ({ entry, key: order[i] ?? i }))
             .sort((x, y) => x.key - y.key)
             .map(({ entry }) => entry);
           expect(decide(shuffled, host, port)).toBe(decide(entries, host, port));
@@ -441,7 +437,7 @@ describe('network deny entries (SPEC §5 rev 2)', () => {
           // soundness: every host:port the tool's pattern reaches is allowed by the scope
           const reached = compiledGrantOf(createGrant({ network: [reach] }));
           const reachedPort = pattern.value.kind === 'any' ? port : (pattern.value.port ?? port);
-          if (reached?.hosts.matches(target.value.host as CanonicalHost, reachedPort)) {
+          if (reached?.hosts.matches(target.value.host, reachedPort)) {
             expect(grant.hosts.matches(target.value.host, reachedPort)).toBe(true);
           }
         },
