@@ -27,6 +27,8 @@ export type {
   ToolHandler,
   ToolHandlers,
 } from './fire/types.js';
+export { compareGrants } from './compare/compareGrants.js';
+export type { GrantComparison, Widening } from './compare/types.js';
 export { createGrant } from './grant/createGrant.js';
 export type { Budgets, FolderDenyEntry, FolderGrant, Grant, GrantSpec } from './grant/types.js';
 export type { RealpathFn } from './realpath/RealpathFn.js';
