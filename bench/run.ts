@@ -39,6 +39,7 @@ const GROUPS: readonly Group[] = [
   { id: 'scale-registry', script: 'cases/scale.ts', args: ['registry'] },
   { id: 'menu', script: 'cases/menu.ts' },
   { id: 'memory', script: 'cases/memory.ts', nodeFlags: ['--expose-gc'] },
+  { id: 'denies', script: 'cases/denies.ts' },
 ];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
