@@ -56,6 +56,7 @@ export type {
   OpenAIChatTool,
   OpenAIResponsesTool,
   Provider,
+  ToolInputSchema,
 } from './providers/types.js';
 export { describeShapedOutput } from './output/describeShapedOutput.js';
 export { DEFAULT_OUTPUT_LIMITS } from './output/readOutputLimits.js';

@@ -21,7 +21,7 @@ export type RefusalCode =
 export interface RefusalDetail {
   readonly pointer: string;
   readonly message: string;
-  /** The grant's deny entry that took the value away, as written (`'!.env'`, `'!.git'`). */
+  /** (rev 2) The grant's deny entry that refused, as written (`'!10.0.0.0/8'`, `'!.env'`). */
   readonly entry?: string;
 }
 

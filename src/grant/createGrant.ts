@@ -3,8 +3,8 @@ import { describeValue } from '../data/describeValue.js';
 import { hasOwn } from '../data/hasOwn.js';
 import { isPlainObject } from '../data/isPlainObject.js';
 import { throwIfProblems } from '../errors/ToolgateError.js';
-import { findRefProblem } from '../registry/parseToolRef.js';
-import { compileHostMatcher, parseHostPattern, type HostPattern } from '../scope/host/index.js';
+import { compileHostMatcher, type HostPattern } from '../scope/host/index.js';
+import { parseNetworkEntry } from '../scope/host/parseNetworkEntry.js';
 import { canonicalizeRoot, type CanonicalPath } from '../scope/path/index.js';
 import {
   compileSecretMatcher,
@@ -16,9 +16,12 @@ import {
 import { compileRootMatcher } from '../scope/folder/compileRootMatcher.js';
 import { parseFolderDeny, type FolderDeny } from '../scope/folder/parseFolderDeny.js';
 import { attachCompiledGrant } from './compiledGrant.js';
+import { compileToolEntries } from './compileToolEntries.js';
+import { readAskEntry } from './readAskEntry.js';
+import { readToolEntry } from './readToolEntry.js';
 import type { Budgets, FolderDenyEntry, FolderGrant, Grant, GrantSpec } from './types.js';
 
-const KEYS = ['tools', 'folders', 'network', 'secrets', 'budgets'];
+const KEYS = ['tools', 'folders', 'network', 'secrets', 'budgets', 'ask'];
 const FOLDER_KEYS = new Set(['path', 'access']);
 const BUDGET_KEYS = ['turns', 'toolCalls', 'callsPerTurn'];
 
@@ -43,12 +46,7 @@ export function createGrant(spec: GrantSpec): Grant {
       problems.push(`unknown key ${JSON.stringify(key)}; the keys are ${KEYS.join(', ')}`);
   }
 
-  const tools = readList(input, 'tools', problems, (item, where) => {
-    const problem = findRefProblem(item);
-    return problem === undefined
-      ? (item as string)
-      : { problem: `${where} ${describeValue(item)}: ${problem}` };
-  });
+  const tools = readList(input, 'tools', problems, readToolEntry);
 
   const folders: FolderGrant[] = [];
   const folderDenies: FolderDeny[] = [];
@@ -71,11 +69,12 @@ export function createGrant(spec: GrantSpec): Grant {
   });
 
   const hostPatterns: HostPattern[] = [];
-  readList(input, 'network', problems, (item, where) => {
-    const pattern = parseHostPattern(item);
-    if (!pattern.ok) return { problem: `${where} ${describeValue(item)}: ${pattern.problem}` };
-    hostPatterns.push(pattern.value);
-    return undefined;
+  const hostDenies: HostPattern[] = [];
+  const network = readList(input, 'network', problems, (item, where) => {
+    const entry = parseNetworkEntry(item);
+    if (!entry.ok) return { problem: `${where} ${describeValue(item)}: ${entry.problem}` };
+    (entry.value.deny ? hostDenies : hostPatterns).push(entry.value.pattern);
+    return entry.value.text;
   });
 
   const secretPatterns: SecretPattern[] = [];
@@ -94,6 +93,8 @@ export function createGrant(spec: GrantSpec): Grant {
   });
 
   const budgets = readBudgets(hasOwn(input, 'budgets') ? input.budgets : undefined, problems);
+  const ask = readList(input, 'ask', problems, readAskEntry);
+  const toolEntries = compileToolEntries(dedupe(tools), ask, problems);
   throwIfProblems('invalid_grant', 'the grant', problems);
 
   const grant: Grant = Object.freeze({
@@ -101,9 +102,11 @@ export function createGrant(spec: GrantSpec): Grant {
     folders: Object.freeze(
       folderEntries.map((entry) => (typeof entry === 'string' ? entry : Object.freeze(entry))),
     ),
-    network: Object.freeze(dedupe(hostPatterns.map((pattern) => pattern.text))),
+    network: Object.freeze(dedupe(network)),
     secrets: Object.freeze(dedupe(secrets)),
     ...(budgets === undefined ? {} : { budgets: Object.freeze(budgets) }),
+    // Only when something needs approval: a grant without ask keeps its rev-1 shape.
+    ...(toolEntries.ask.size === 0 ? {} : { ask: Object.freeze([...toolEntries.ask]) }),
   });
   const readRoots = new Set(folders.map((folder) => folder.path as CanonicalPath));
   const writeRoots = new Set(
@@ -114,14 +117,17 @@ export function createGrant(spec: GrantSpec): Grant {
   attachCompiledGrant(
     grant,
     Object.freeze({
-      tools: new Set(grant.tools),
+      tools: toolEntries.refs,
+      pins: toolEntries.pins,
+      ask: toolEntries.ask,
       readRoots,
       writeRoots,
       readable: compileRootMatcher(readRoots),
       writable: compileRootMatcher(writeRoots),
       ...(folderDenies.length === 0 ? {} : { folderDenies: Object.freeze(folderDenies) }),
-      hosts: compileHostMatcher(hostPatterns),
+      hosts: compileHostMatcher(hostPatterns, hostDenies),
       hostPatterns: Object.freeze(hostPatterns),
+      hostDenies: Object.freeze(hostDenies),
       secrets: compileSecretMatcher(secretPatterns, secretDenies),
     }),
   );

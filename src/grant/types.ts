@@ -20,6 +20,7 @@ export interface Budgets {
 
 /** What `createGrant` accepts. A missing scope grants nothing of that kind. */
 export interface GrantSpec {
+  /** Exact refs, each optionally pinned: `NAME@VERSION#sha256:<64 hex>`. */
   readonly tools?: readonly string[];
   /** Roots, and `!` deny globs (`'!.env'`, `'!.git'`). */
   readonly folders?: readonly (
@@ -28,6 +29,8 @@ export interface GrantSpec {
   readonly network?: readonly string[];
   readonly secrets?: readonly string[];
   readonly budgets?: Budgets;
+  /** (rev 2) Refs, each also in `tools`, whose calls need a person's approval of the exact call. */
+  readonly ask?: readonly string[];
 }
 
 /**
@@ -36,7 +39,7 @@ export interface GrantSpec {
  * gives an equal grant.
  */
 export interface Grant {
-  /** Exact refs, in grant order (the menu's order). */
+  /** Exact refs as written, pins included (`NAME@VERSION#sha256:…`), in grant order (the menu's order). */
   readonly tools: readonly string[];
   /** Canonical roots, and deny entries as written, in the order given. */
   readonly folders: readonly (FolderGrant | FolderDenyEntry)[];
@@ -45,4 +48,6 @@ export interface Grant {
   /** Names and prefixes, and `!` deny entries, in the order given. */
   readonly secrets: readonly string[];
   readonly budgets?: Budgets;
+  /** (rev 2) Refs whose calls need an approval; present only when not empty. */
+  readonly ask?: readonly string[];
 }

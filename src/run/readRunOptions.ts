@@ -11,6 +11,7 @@ import { resolveBudgets } from './resolveBudgets.js';
 import { readRunBudgets } from './readRunBudgets.js';
 import { readRunSteps } from './readRunSteps.js';
 import type { RecordSink, RunOptions } from './types.js';
+import { splitToolEntry } from '../grant/splitToolEntry.js';
 
 /** `createRun`'s options, checked and copied. */
 export interface RunConfig {
@@ -106,7 +107,7 @@ export function readRunOptions(options: RunOptions): RunConfig {
     'invalid_grant',
     'the grant',
     granted.tools.flatMap((ref, index) =>
-      tools.resolve(ref)?.grantable === false
+      tools.resolve(splitToolEntry(ref).ref)?.grantable === false
         ? [
             `tools[${index}] ${ref}: the registry lists this tool as never grantable, so no run may be granted it; remove it from the grant`,
           ]

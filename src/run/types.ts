@@ -24,10 +24,19 @@ export type TurnSettlement = 'pending' | 'answer' | 'tool' | 'rejected' | 'dead_
  */
 export type RunStatus = 'pending' | 'answer' | 'dead_lettered';
 
-/** Where records go besides the run's own memory: a JSONL file, a queue, a test list. */
+/** Where records go besides the run's own memory: a JSONL file, a database, a test list. */
 export interface RecordSink {
-  /** Called once per entry, in order. A sink that throws stops the turn or dispatch it records (fail closed). */
-  readonly write: (entry: RunEntry) => void;
+  /**
+   * Called once per entry, in order. A sink that throws stops the turn or
+   * dispatch it records (fail closed). An async sink returns a promise that
+   * settles once the entry is durable.
+   */
+  readonly write: (entry: RunEntry) => void | PromiseLike<void>;
+  /**
+   * True for a sink whose `write` returns a promise (such as the PostgreSQL
+   * sink): its run must be driven with `proposeAsync` and `dispatchAsync`.
+   */
+  readonly async?: boolean;
 }
 
 /** What `createRun` accepts. */
@@ -183,6 +192,18 @@ export interface Run {
   readonly propose: (turn: unknown, options?: ProposeOptions) => TurnRecord;
   /** The dispatch stage on one call of the latest turn. Never throws a refusal. */
   readonly dispatch: (call: unknown) => DispatchDecision;
+  /**
+   * `propose`, resolving once the turn is durable in the sink. Runs queue
+   * their async calls one after another. A sink that fails resolves a
+   * `rejected` record refused by check `run.records` (code `check_failed`)
+   * that is not kept and spends nothing.
+   */
+  readonly proposeAsync: (turn: unknown, options?: ProposeOptions) => Promise<TurnRecord>;
+  /**
+   * `dispatch`, resolving once its record is durable in the sink; a sink
+   * that fails resolves a `run.records` refusal and the call stays undispatched.
+   */
+  readonly dispatchAsync: (call: unknown) => Promise<DispatchDecision>;
   /**
    * `dispatch`, then, only if allowed, the handler (see `fire`); records how
    * the call ended. Never rejects for a refusal or a handler's failure.

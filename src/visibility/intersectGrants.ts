@@ -6,6 +6,7 @@ import type { Budgets, FolderGrant, Grant } from '../grant/types.js';
 import { anchorFolderDeny } from '../scope/folder/anchorFolderDeny.js';
 import type { CanonicalPath } from '../scope/path/index.js';
 import { meetFolderGrants } from './meetFolderGrants.js';
+import { meetToolEntries } from './meetToolEntries.js';
 import { meetHostPatterns } from './meetHostPatterns.js';
 import { meetSecretEntries } from './meetSecretEntries.js';
 
@@ -14,15 +15,17 @@ import { meetSecretEntries } from './meetSecretEntries.js';
  * Returns a new grant made by `createGrant` that allows exactly what both
  * allow, never more than either:
  *
- * - tools: the refs in both, in the child's order (the child's menu order);
+ * - tools: the refs in both, in the child's order (the child's menu order),
+ *   with either side's pin and either side's `ask` (rev 2);
  * - folders, hosts, secrets: for each pair of entries, the narrower entry when
  *   one sits inside the other (folders take the weaker access; hosts the
  *   narrower port), nothing otherwise. These patterns form trees, so the
  *   result is exact, not an approximation;
- * - deny entries: every deny of either grant, so what one takes away stays
- *   away (never widens). Secret denies carry over as written; a relative
- *   folder deny is first anchored at each root of its own grant
- *   (`anchorFolderDeny`), since the result has other roots;
+ * - deny entries (rev 2): every deny of either grant, so what one takes away
+ *   stays away: (A₁ \ D₁) ∩ (A₂ \ D₂) = (A₁ ∩ A₂) \ (D₁ ∪ D₂). Network and
+ *   secret denies carry over as written; a relative folder deny is first
+ *   anchored at each root of its own grant (`anchorFolderDeny`), since the
+ *   result has other roots;
  * - budgets: the smaller of each (a missing budget is unlimited).
  *
  * Throws `ToolgateError` (`invalid_grant`) when either is not made by `createGrant`.
@@ -40,13 +43,20 @@ export function intersectGrants(parent: Grant, child: Grant): Grant {
     );
   }
   const budgets = intersectBudgets(parent.budgets, child.budgets);
+  // Pins and approvals carry over: a subagent never loses one its parent or its own grant has.
+  const { tools, ask } = meetToolEntries(parentCompiled, childCompiled, child);
   return createGrant({
-    tools: child.tools.filter((ref) => parentCompiled.tools.has(ref)),
+    tools,
+    ...(ask.length === 0 ? {} : { ask }),
     folders: [
       ...dedupeFolders(meetAll(folderRootsOf(child), folderRootsOf(parent), meetFolderGrants)),
       ...unique([...anchoredDenies(child), ...anchoredDenies(parent)]),
     ],
-    network: meetAll(childCompiled.hostPatterns, parentCompiled.hostPatterns, meetHostPatterns),
+    // (rev 2) deny entries: the union of both sides', so nothing either denies comes back
+    network: [
+      ...meetAll(childCompiled.hostPatterns, parentCompiled.hostPatterns, meetHostPatterns).flat(),
+      ...[...childCompiled.hostDenies, ...parentCompiled.hostDenies].map((deny) => `!${deny.text}`),
+    ],
     secrets: [
       ...meetAll(allows(child.secrets), allows(parent.secrets), meetSecretEntries),
       ...unique([...child.secrets, ...parent.secrets].filter(isDeny)),
