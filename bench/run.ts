@@ -40,6 +40,7 @@ const GROUPS: readonly Group[] = [
   { id: 'menu', script: 'cases/menu.ts' },
   { id: 'network', script: 'cases/network.ts' },
   { id: 'memory', script: 'cases/memory.ts', nodeFlags: ['--expose-gc'] },
+  { id: 'denies', script: 'cases/denies.ts' },
 ];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
