@@ -29,5 +29,9 @@ export function reasonFor(facts: RefusalFacts): string {
       return `the check ${facts.check} failed, so the call is refused`;
     case 'check_refused':
       return facts.reason;
+    case 'approval_required':
+      return `${facts.ref} needs an approval for these exact arguments`;
+    case 'approval_reused':
+      return 'this approval was already used in this run';
   }
 }

@@ -3,9 +3,11 @@ import { refusedOutcome, settleFire } from '../fire/settleFire.js';
 import type { FireOptions, FireOutcome, ToolHandlers } from '../fire/types.js';
 import { isSecretName } from '../scope/secret/isSecretName.js';
 import type { AuthorizedCall, DispatchDecision, GateContext, Step } from '../gate/types.js';
+import { USED_APPROVALS } from '../gate/usedApprovals.js';
 import { buildTurnRecords } from './buildTurnRecords.js';
 import { digestToolEntry } from './digestToolEntry.js';
 import { findLatestCall } from './findLatestCall.js';
+import { readDispatchOptions } from './readDispatchOptions.js';
 import { readProposeOptions } from './readProposeOptions.js';
 import { readRunOptions } from './readRunOptions.js';
 import { redactRefusal } from './redactRefusal.js';
@@ -13,6 +15,7 @@ import { refuseDispatch } from './refuseDispatch.js';
 import { settleTurn } from './settleTurn.js';
 import { summarizeRecords } from './summarizeRecords.js';
 import type {
+  DispatchOptions,
   DispatchRecord,
   FireRecord,
   RecordedTool,
@@ -56,6 +59,8 @@ export function createRun(options: RunOptions): Run {
   let latest: LatestCalls | undefined;
   let status: RunStatus = 'pending';
   let spent: Spent = { turns: 0, toolCalls: 0 };
+  /** The approval tokens this run has accepted: each is accepted once. */
+  const usedApprovals = new Set<string>();
 
   const contextFor = (step: Step | undefined): GateContext => ({
     grant,
@@ -103,7 +108,8 @@ export function createRun(options: RunOptions): Run {
     return records.live;
   };
 
-  const dispatch = (call: unknown): DispatchDecision => {
+  const dispatch = (call: unknown, dispatchOptions?: DispatchOptions): DispatchDecision => {
+    const approval = readDispatchOptions(dispatchOptions);
     if (status === 'dead_lettered')
       return refuseDispatch('the run is dead_lettered, so nothing more may be dispatched');
     const found =
@@ -114,7 +120,13 @@ export function createRun(options: RunOptions): Run {
     // INVARIANT: found indexes latest.calls; the gate gets the call exactly as it authorized it.
     const authorized = latest.calls[found] as AuthorizedCall;
     const entry = registry.resolve(authorized.ref);
-    const verdict = gate.checkDispatch(authorized, contextFor(latest.step));
+    // The used tokens travel under a key the package does not export (see USED_APPROVALS).
+    const context: GateContext & { readonly [USED_APPROVALS]: ReadonlySet<string> } = {
+      ...contextFor(latest.step),
+      ...(approval === undefined ? {} : { approval }),
+      [USED_APPROVALS]: usedApprovals,
+    };
+    const verdict = gate.checkDispatch(authorized, context);
     const digest = entry === undefined ? undefined : digestToolEntry(entry);
     const record: DispatchRecord = Object.freeze({
       callIndex: found,
@@ -141,6 +153,9 @@ export function createRun(options: RunOptions): Run {
       dispatches: Object.freeze([...(turn.dispatches ?? []), record]),
     });
     latest.dispatched[found] = true;
+    // Used only once its dispatch is allowed, and only by a call that needed it (SPEC §13).
+    if (verdict.allowed && approval !== undefined && config.compiledGrant.ask.has(authorized.ref))
+      usedApprovals.add(approval);
     return verdict;
   };
 
