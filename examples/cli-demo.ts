@@ -93,6 +93,38 @@ const steps: readonly (readonly [title: string, args: readonly string[], exitCod
     0,
   ],
   [
+    'Approvals (rev 2): under the supervised grant a write waits for a person (exit code 1)',
+    [
+      'check',
+      'examples/policy.yaml',
+      '--grant',
+      'supervised',
+      '--cwd',
+      '/workspace',
+      'examples/turns/fix-and-report.json',
+    ],
+    1,
+  ],
+  [
+    'What the person would be asked to approve: the exact arguments and their digest',
+    [
+      'check',
+      'examples/policy.yaml',
+      '--grant',
+      'supervised',
+      '--cwd',
+      '/workspace',
+      '--approve',
+      'examples/turns/fix-and-report.json',
+    ],
+    0,
+  ],
+  [
+    'Each tool with the digest a grant pins it to (the supervised grant pins github/api@1)',
+    ['ls', 'examples/policy.yaml'],
+    0,
+  ],
+  [
     'The policy test cases: what must be allowed, and the escapes that must be refused',
     ['test', 'examples/policy.test.yaml'],
     0,

@@ -1,6 +1,8 @@
 export { createGate } from './createGate.js';
+export { approveCall } from './gate/approveCall.js';
 export { ToolgateError, type ToolgateErrorCode } from './errors/ToolgateError.js';
 export type {
+  ApprovalRequest,
   AuthorizedCall,
   DispatchDecision,
   ExtraCheck,
@@ -71,6 +73,7 @@ export { formatReprompt } from './run/formatReprompt.js';
 export { redactRecord } from './run/redactRecord.js';
 export { summarizeRecords } from './run/summarizeRecords.js';
 export type {
+  DispatchOptions,
   DispatchRecord,
   FireRecord,
   ProposeOptions,

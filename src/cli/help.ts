@@ -24,7 +24,7 @@ Example:
 `,
   check: `toolgate check: decide one turn against a grant of a policy, with both stages of the gate.
 
-Usage: toolgate check POLICY [TURN|-] --grant NAME [--step NAME] [--agent NAME] [--cwd DIR] [--explain] [--json]
+Usage: toolgate check POLICY [TURN|-] --grant NAME [--step NAME] [--agent NAME] [--cwd DIR] [--explain] [--approve] [--json]
 
 The turn is the model's output as JSON text, read from the file TURN, or from
 stdin when TURN is - or left out:
@@ -41,7 +41,10 @@ Options:
   --explain       for every call, every check in order with its verdict and, for each pass,
                   the grant entry that let it through (tool ref, folder root, host pattern,
                   secret entry) and where the policy writes it
-  --json          print one JSON document: { allowed, decision, explain? }
+  --approve       show what a person would be asked to approve for each call to a tool in
+                  the grant's ask (ref, exact arguments, digest), and decide the turn as if
+                  they approved; without it such a call is refused (approval_required)
+  --json          print one JSON document: { allowed, decision, approvals?, explain? }
   -h, --help      show this help
 
 Exit codes: 0 allowed (or an answer), 1 refused, 2 bad input or policy.

@@ -106,8 +106,8 @@ export function aTurn(tool: string, args: unknown, more: Record<string, unknown>
 }
 
 /**
- * Every refusal code the gate gives (SPEC §7 and §9), written out here rather
- * than read from src. `too_many_calls` is the run's (§8), never the gate's.
+ * Every refusal code the gate gives (SPEC §7, rev 2 check 9 included, and §9), written
+ * out here rather than read from src. `too_many_calls` is the run's (§8), never the gate's.
  */
 export const REFUSAL_CODES = [
   'malformed_proposal',
@@ -121,4 +121,6 @@ export const REFUSAL_CODES = [
   'secret_out_of_scope',
   'check_failed',
   'check_refused',
+  'approval_required',
+  'approval_reused',
 ] as const;
