@@ -39,6 +39,8 @@ const GROUPS: readonly Group[] = [
   { id: 'scale-registry', script: 'cases/scale.ts', args: ['registry'] },
   { id: 'menu', script: 'cases/menu.ts' },
   { id: 'memory', script: 'cases/memory.ts', nodeFlags: ['--expose-gc'] },
+  { id: 'schema-cost', script: 'cases/schemaCost.ts' },
+  { id: 'registry-scale', script: 'cases/registryScale.ts', nodeFlags: ['--expose-gc'] },
 ];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
