@@ -41,6 +41,8 @@ const GROUPS: readonly Group[] = [
   { id: 'network', script: 'cases/network.ts' },
   { id: 'memory', script: 'cases/memory.ts', nodeFlags: ['--expose-gc'] },
   { id: 'denies', script: 'cases/denies.ts' },
+  { id: 'schema-cost', script: 'cases/schemaCost.ts' },
+  { id: 'registry-scale', script: 'cases/registryScale.ts', nodeFlags: ['--expose-gc'] },
 ];
 
 const root = fileURLToPath(new URL('..', import.meta.url));

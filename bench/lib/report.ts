@@ -372,11 +372,14 @@ export function renderReport(run: {
       );
     }
     const values = valuesOf(list);
-    for (const [name, value] of values)
+    for (const [name, value] of values) {
+      // Values named "(bytes)" are sizes; the others are times in ns.
+      const format = name.endsWith(' (bytes)') ? formatBytes : formatTime;
       lines.push(
         '',
-        `${name.replace(' (ns)', '')}: ${formatTime(value.median)} (min ${formatTime(value.min)}, max ${formatTime(value.max)})`,
+        `${name.replace(' (ns)', '')}: ${format(value.median)} (min ${format(value.min)}, max ${format(value.max)})`,
       );
+    }
     lines.push('');
   }
 
