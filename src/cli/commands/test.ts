@@ -4,7 +4,7 @@ import type { Refusal, TurnDecision } from '../../gate/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { EXIT } from '../exitCodes.js';
 import { formatRefusal } from '../format/formatRefusal.js';
-import { printable } from '../format/printable.js';
+import { printableLines } from '../format/printableLines.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
 import {
@@ -95,7 +95,7 @@ export function test(args: readonly string[], io: CliIo): number {
       lines.push('');
     }
     lines.push(`${passed} passed, ${failed} failed`);
-    io.stdout(`${printable(lines.join('\n'))}\n`);
+    io.stdout(`${printableLines(lines)}\n`);
   }
   return failed === 0 ? EXIT.ok : EXIT.refused;
 }
