@@ -23,7 +23,7 @@ Example:
 `,
   check: `toolgate check: decide one turn against a grant of a policy, with both stages of the gate.
 
-Usage: toolgate check POLICY [TURN|-] --grant NAME [--step NAME] [--agent NAME] [--cwd DIR] [--explain] [--json]
+Usage: toolgate check POLICY [TURN|-] --grant NAME [--step NAME] [--agent NAME] [--cwd DIR] [--explain] [--json] [--unsafe-lexical-paths]
 
 The turn is the model's output as JSON text, read from the file TURN, or from
 stdin when TURN is - or left out:
@@ -41,6 +41,9 @@ Options:
                   the grant entry that let it through (tool ref, folder root, host pattern,
                   secret entry) and where the policy writes it
   --json          print one JSON document: { allowed, decision, explain? }
+  --unsafe-lexical-paths
+                  compare paths as written, without resolving symbolic links on this
+                  machine (by default a link out of a granted folder is refused)
   -h, --help      show this help
 
 Exit codes: 0 allowed (or an answer), 1 refused, 2 bad input or policy.
@@ -103,7 +106,7 @@ Example:
 `,
   test: `toolgate test: run policy test cases, then print "N passed, N failed".
 
-Usage: toolgate test FILE... [--json]
+Usage: toolgate test FILE... [--json] [--unsafe-lexical-paths]
 
 A test file (YAML or JSON) names its policy (relative to the file) and lists cases:
   policy: policy.yaml
@@ -121,6 +124,8 @@ the refusal.
 
 Options:
   --json       print { passed, failed, cases: [{ file, name, ok, expected, actual }] }
+  --unsafe-lexical-paths
+               compare paths as written, without resolving symbolic links on this machine
   -h, --help   show this help
 
 Exit codes: 0 every case passed, 1 a case failed, 2 a file cannot be read or has errors.

@@ -16,7 +16,10 @@ import {
 import { printJson, readText, reportBadInput } from '../report.js';
 import { usageError } from './usageError.js';
 
-const OPTIONS = { json: { type: 'boolean' } } as const;
+const OPTIONS = {
+  json: { type: 'boolean' },
+  'unsafe-lexical-paths': { type: 'boolean' },
+} as const;
 
 /** One case's outcome. */
 interface CaseResult {
@@ -43,6 +46,7 @@ export function test(args: readonly string[], io: CliIo): number {
   );
   if (!parsed.ok) return usageError(io, 'test', parsed.problem, json);
   const files = parsed.value.positionals;
+  const lexical = parsed.value.values['unsafe-lexical-paths'] === true;
   if (files.length === 0)
     return usageError(io, 'test', 'name at least one test file: toolgate test FILE...', json);
 
@@ -77,7 +81,11 @@ export function test(args: readonly string[], io: CliIo): number {
   }
 
   const results = suites.flatMap((suite) => {
-    const gate = createGate({ registry: suite.policy.registry });
+    // Safe by default (issue 12 item 9): symlinks resolve unless the user opts out in so many words.
+    const gate = createGate({
+      registry: suite.policy.registry,
+      ...(lexical ? {} : { realpath: 'node' as const }),
+    });
     return suite.cases.map((item) =>
       runCase(suite.file, item, gate.authorize(item.turn, item.context)),
     );
