@@ -24,7 +24,7 @@ Example:
 `,
   check: `toolgate check: decide one turn against a grant of a policy, with both stages of the gate.
 
-Usage: toolgate check POLICY [TURN|-] --grant NAME [--step NAME] [--agent NAME] [--cwd DIR] [--explain] [--approve] [--json]
+Usage: toolgate check POLICY [TURN|-] --grant NAME [--step NAME] [--agent NAME] [--cwd DIR] [--explain] [--approve] [--json] [--unsafe-lexical-paths]
 
 The turn is the model's output as JSON text, read from the file TURN, or from
 stdin when TURN is - or left out:
@@ -45,6 +45,9 @@ Options:
                   the grant's ask (ref, exact arguments, digest), and decide the turn as if
                   they approved; without it such a call is refused (approval_required)
   --json          print one JSON document: { allowed, decision, approvals?, explain? }
+  --unsafe-lexical-paths
+                  compare paths as written, without resolving symbolic links on this
+                  machine (by default a link out of a granted folder is refused)
   -h, --help      show this help
 
 Exit codes: 0 allowed (or an answer), 1 refused, 2 bad input or policy.
@@ -107,7 +110,7 @@ Example:
 `,
   test: `toolgate test: run policy test cases, then print "N passed, N failed".
 
-Usage: toolgate test FILE|DIR... [--reporter junit|tap|github] [--json]
+Usage: toolgate test FILE|DIR... [--reporter junit|tap|github] [--json] [--unsafe-lexical-paths]
 
 A directory stands for every *.test.yaml, *.test.yml and *.test.json under it.
 
@@ -129,6 +132,8 @@ Options:
   --reporter R   junit (JUnit XML), tap (TAP 13) or github (GitHub Actions
                  ::error annotations at each failing case), for CI systems
   --json         print { passed, failed, cases: [{ file, name, ok, expected, actual }] }
+  --unsafe-lexical-paths
+                 compare paths as written, without resolving symbolic links on this machine
   -h, --help     show this help
 
 Exit codes: 0 every case passed, 1 a case failed, 2 a file cannot be read or has errors.

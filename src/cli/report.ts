@@ -1,7 +1,8 @@
 import { messageOf } from '../data/messageOf.js';
-import { formatDiagnostics, type Diagnostic } from './diagnostics.js';
+import type { Diagnostic } from './diagnostics.js';
 import { EXIT } from './exitCodes.js';
-import { printable } from './format/printable.js';
+import { formatDiagnosticLines } from './format/formatDiagnosticLines.js';
+import { printableLines } from './format/printableLines.js';
 import type { CliIo } from './io.js';
 
 /** Prints a value as the one JSON document of a `--json` run. */
@@ -21,9 +22,7 @@ export function reportBadInput(
   diagnostics: readonly Diagnostic[] = [],
 ): number {
   const listed = diagnostics.filter((d) => d.severity === 'error');
-  io.stderr(
-    `${printable([...(listed.length > 0 ? [formatDiagnostics(listed)] : []), message].join('\n'))}\n`,
-  );
+  io.stderr(`${printableLines([...formatDiagnosticLines(listed), message])}\n`);
   if (json) printJson(io, { error: { message, diagnostics: listed } });
   return EXIT.badInput;
 }

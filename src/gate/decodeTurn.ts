@@ -7,6 +7,7 @@ import { messageOf } from '../data/messageOf.js';
 import { isToolVersion } from '../registry/isToolVersion.js';
 import { findDuplicateKey } from './findDuplicateKey.js';
 import { countJsonKeys } from './countJsonKeys.js';
+import { findCaseVariantKeys } from './findCaseVariantKeys.js';
 
 /** A call as the model proposed it, decoded but not yet checked. */
 export interface ProposedCall {
@@ -150,6 +151,14 @@ function decodeCall(
   }
   if (!isPlainObject(args)) {
     return { why: '"arguments" must be an object, or a JSON string holding one' };
+  }
+  // (rev 2) { path, PATH }: Go's encoding/json would hand the tool the key the gate did not check.
+  const variants = findCaseVariantKeys(args);
+  if (variants !== undefined) {
+    const [first, second] = variants.map((key) => JSON.stringify(describeValue(key)));
+    return {
+      why: `the keys ${first} and ${second} in one object are equal ignoring case; some decoders would read either, so send only one of them`,
+    };
   }
   const ref = `${tool}@${version}`;
   // INVARIANT: args are frozen already, by clonePlainJson or freezeParsedJson.

@@ -67,7 +67,9 @@ function readForm(node: unknown, where: string): FormRead {
   if (isSeq(node)) {
     const names = readNames(node.items, 'shows');
     if (!Array.isArray(names)) return { problem: `${where} must list tool names`, at: names.bad };
-    if (names.some((entry) => entry.name === '*')) return { selection: { form: 'all' }, names: [] };
+    // [*, wether_now] is all, and the other names are still checked: a typo beside * is still a typo.
+    if (names.some((entry) => entry.name === '*'))
+      return { selection: { form: 'all' }, names: names.filter((entry) => entry.name !== '*') };
     return { selection: { form: 'list', names: names.map((entry) => entry.name) }, names };
   }
   if (!isMap(node)) return { problem: `${where} has none of its forms`, at: node };

@@ -9,6 +9,9 @@ import type { KortixDiagnostic, KortixTool } from './types.js';
  * Checks a module path entry: the path rules, the module file (when the
  * existing files are known), and `kortix_version` 2 or 3. Returns the tool
  * (`project`, or `kortix (overridden)` for a Kortix name) when all hold.
+ * A missing module file is a warning and the tool is skipped, as the seed
+ * says: "A module that does not load is skipped, and the other tools still
+ * load".
  */
 export function readModuleEntry(
   file: ManifestFile,
@@ -36,9 +39,9 @@ export function readModuleEntry(
     diagnostics.push(
       file.diagnose(
         node,
-        'error',
+        'warning',
         'missing_module',
-        `the module file ${path} of ${name} does not exist`,
+        `the module file ${path} of ${name} does not exist, so ${name} does not load; the other tools still load`,
         `create ${path}, or fix the path`,
       ),
     );

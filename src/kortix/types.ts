@@ -12,7 +12,7 @@ export interface KortixSource {
   readonly files: Readonly<Record<string, string>>;
   /**
    * The module files that exist, repo-relative. When given, a module path
-   * under `tools:` that is not in it is an error (`missing_module`); when
+   * under `tools:` that is not in it is skipped with a warning (`missing_module`); when
    * omitted, module files are not checked.
    */
   readonly modules?: readonly string[];

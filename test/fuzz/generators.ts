@@ -315,11 +315,9 @@ export function argumentsFor(random: Random, tool: string): Record<string, unkno
       args = { query: 'x' };
   }
   if (random.chance(0.04))
-    args[random.pick(['extra', '__proto__', 'constructor', 'path', 'url'])] = random.pick<unknown>([
-      aPath(random),
-      { path: '/etc/passwd' },
-      1,
-    ]);
+    args[
+      random.pick(['extra', '__proto__', 'constructor', 'path', 'url', 'PATH', 'Url', 'p\u212ath'])
+    ] = random.pick<unknown>([aPath(random), { path: '/etc/passwd' }, 1]);
   if (random.chance(0.03)) {
     const keys = Object.keys(args);
     if (keys.length > 0) Reflect.deleteProperty(args, random.pick(keys));

@@ -105,6 +105,25 @@ export function isPlainJson(value: unknown, depth: number): boolean {
   return Object.values(value).every((item) => isPlainJson(item, depth + 1));
 }
 
+/**
+ * SPEC §7 rev 2, §13: does some object hold two keys equal under Unicode
+ * simple case folding? Written with the engine's own /iu matching (simple
+ * folding by ECMAScript's Canonicalize), pair by pair, independent of src/.
+ */
+function hasKeysEqualIgnoringCase(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const children = Object.values(value);
+  if (!Array.isArray(value)) {
+    const keys = Object.keys(value);
+    for (const [index, key] of keys.entries()) {
+      const escaped = Array.from(key, (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16)}}`);
+      const same = new RegExp(`^${escaped.join('')}$`, 'iu');
+      if (keys.slice(index + 1).some((other) => same.test(other))) return true;
+    }
+  }
+  return children.some(hasKeysEqualIgnoringCase);
+}
+
 function decodeEnvelope(value: unknown): OracleTurn {
   if (!isObject(value)) return { kind: 'invalid', why: 'turn not an object' };
   const keys = Object.keys(value);
@@ -139,6 +158,8 @@ function decodeEnvelope(value: unknown): OracleTurn {
       args = parsed.value;
     }
     if (!isObject(args)) return { kind: 'invalid', why: 'arguments not an object' };
+    if (hasKeysEqualIgnoringCase(args))
+      return { kind: 'invalid', why: 'two keys equal ignoring case' };
     decoded.push({
       tool,
       version,

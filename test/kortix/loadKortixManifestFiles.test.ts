@@ -39,7 +39,7 @@ describe('loadKortixManifestFiles: the I/O adapter', () => {
     expect(source.modules).toEqual(['tools/lookup.ts']);
     expect(parseKortixManifest(source).diagnostics.map(brief)).toEqual([
       'error import_not_found 2:28',
-      'error missing_module 5:12',
+      'warning missing_module 5:12',
     ]);
   });
 

@@ -22,6 +22,7 @@ const OPTIONS = {
   explain: { type: 'boolean' },
   approve: { type: 'boolean' },
   json: { type: 'boolean' },
+  'unsafe-lexical-paths': { type: 'boolean' },
 } as const;
 
 /**
@@ -60,7 +61,11 @@ export function check(args: readonly string[], io: CliIo): number {
       `toolgate check: ${read.problem} (check the path of the turn file)`,
     );
 
-  const gate = createGate({ registry: policy.registry });
+  // Safe by default (issue 12 item 9): symlinks resolve unless the user opts out in so many words.
+  const gate = createGate({
+    registry: policy.registry,
+    ...(values['unsafe-lexical-paths'] === true ? {} : { realpath: 'node' as const }),
+  });
   // The turn text goes to the gate verbatim: size, nesting, repeated keys and shape are its to judge.
   const approved =
     values.approve === true

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { EXIT } from '../exitCodes.js';
 import { formatTable } from '../format/formatTable.js';
 import { printable } from '../format/printable.js';
+import { printableLines } from '../format/printableLines.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
 import { printJson } from '../report.js';
@@ -41,15 +42,18 @@ export function ls(args: readonly string[], io: CliIo): number {
     printJson(io, { policy: file, tools });
     return EXIT.ok;
   }
-  const rows = tools.map((tool) => [
-    tool.ref,
-    tool.kind,
-    tool.builtIn ? (tool.grantable ? 'built-in' : 'built-in, never grantable') : 'policy',
-    tool.grantedBy.join(', ') || '-',
-    tool.network.join(', ') || '-',
-    tool.digest,
-    tool.description.replace(/\s+/g, ' ').trim(),
-  ]);
+  // Each cell on one line: a newline in a kind or name must not start a forged row.
+  const rows = tools.map((tool) =>
+    [
+      tool.ref,
+      tool.kind,
+      tool.builtIn ? (tool.grantable ? 'built-in' : 'built-in, never grantable') : 'policy',
+      tool.grantedBy.join(', ') || '-',
+      tool.network.join(', ') || '-',
+      tool.digest,
+      tool.description.replace(/\s+/g, ' ').trim(),
+    ].map((cell) => printableLines([cell])),
+  );
   io.stdout(
     `${printable(formatTable(['REF', 'KIND', 'FROM', 'GRANTED BY', 'NETWORK', 'DIGEST', 'DESCRIPTION'], rows))}\n`,
   );

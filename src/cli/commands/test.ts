@@ -7,7 +7,7 @@ import { expandFileArgs, TEST_FILE_SUFFIXES } from '../expandFileArgs.js';
 import { describeActual, describeExpectation, type CaseResult } from '../format/caseResult.js';
 import { formatTestReport, TEST_REPORTERS, type TestReporter } from '../format/formatTestReport.js';
 import { formatRefusal } from '../format/formatRefusal.js';
-import { printable } from '../format/printable.js';
+import { printableLines } from '../format/printableLines.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
 import {
@@ -18,7 +18,11 @@ import {
 import { printJson, readText, reportBadInput } from '../report.js';
 import { usageError } from './usageError.js';
 
-const OPTIONS = { json: { type: 'boolean' }, reporter: { type: 'string' } } as const;
+const OPTIONS = {
+  json: { type: 'boolean' },
+  reporter: { type: 'string' },
+  'unsafe-lexical-paths': { type: 'boolean' },
+} as const;
 
 /**
  * `toolgate test FILE|DIR...`: runs every case of every file (a directory:
@@ -47,6 +51,7 @@ export function test(args: readonly string[], io: CliIo): number {
   const expanded = expandFileArgs(io, parsed.value.positionals, TEST_FILE_SUFFIXES);
   if ('problem' in expanded) return reportBadInput(io, json, `toolgate test: ${expanded.problem}`);
   const files = expanded.files;
+  const lexical = parsed.value.values['unsafe-lexical-paths'] === true;
 
   const suites: PolicyTestSuite[] = [];
   const problems: Diagnostic[] = [];
@@ -79,7 +84,11 @@ export function test(args: readonly string[], io: CliIo): number {
   }
 
   const results = suites.flatMap((suite) => {
-    const gate = createGate({ registry: suite.policy.registry });
+    // Safe by default (issue 12 item 9): symlinks resolve unless the user opts out in so many words.
+    const gate = createGate({
+      registry: suite.policy.registry,
+      ...(lexical ? {} : { realpath: 'node' as const }),
+    });
     return suite.cases.map((item) =>
       runCase(suite.file, item, gate.authorize(item.turn, item.context)),
     );
@@ -99,7 +108,7 @@ export function test(args: readonly string[], io: CliIo): number {
       lines.push('');
     }
     lines.push(`${passed} passed, ${failed} failed`);
-    io.stdout(`${printable(lines.join('\n'))}\n`);
+    io.stdout(`${printableLines(lines)}\n`);
   }
   return failed === 0 ? EXIT.ok : EXIT.refused;
 }

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
-import { formatDiagnostics } from '../diagnostics.js';
 import { EXIT } from '../exitCodes.js';
+import { formatDiagnosticLines } from '../format/formatDiagnosticLines.js';
 import { printable } from '../format/printable.js';
+import { printableLines } from '../format/printableLines.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
 import { parsePolicy } from '../policy/parsePolicy.js';
@@ -38,7 +39,7 @@ export function validate(args: readonly string[], io: CliIo): number {
     printJson(io, { file, ok: errors === 0, errors, warnings, diagnostics: result.diagnostics });
   } else {
     if (result.diagnostics.length > 0)
-      io.stdout(`${printable(formatDiagnostics(result.diagnostics))}\n`);
+      io.stdout(`${printableLines(formatDiagnosticLines(result.diagnostics))}\n`);
     io.stdout(
       `${printable(summary(file, errors, warnings, result.ok ? result.policy : undefined))}\n`,
     );

@@ -2,7 +2,7 @@ import type { TurnDecision } from '../../gate/types.js';
 import type { Place } from '../diagnostics.js';
 import { formatDecision } from '../format/formatDecision.js';
 import { formatRefusal } from '../format/formatRefusal.js';
-import { printable } from '../format/printable.js';
+import { printableLines } from '../format/printableLines.js';
 import type { CallExplanation, CheckExplanation, MatchedEntry, TurnExplanation } from './types.js';
 
 const VERDICT: Readonly<Record<CheckExplanation['verdict'], string>> = {
@@ -42,15 +42,16 @@ export function formatExplanation(
       );
     }
   }
-  lines.push(formatDecision(decision));
-  return printable(lines.join('\n'));
+  // Both are escaped line by line already: no raw newline is left inside one of their lines.
+  lines.push(...formatDecision(decision).split('\n'));
+  return printableLines(lines);
 }
 
 function formatCall(call: CallExplanation): string[] {
   const lines = [
     `call ${call.callIndex}: ${call.ref} ${(JSON.stringify(call.arguments) as string | undefined) ?? ''}`,
   ];
-  if (call.refusal !== undefined) lines.push(formatRefusal(call.refusal, '  '));
+  if (call.refusal !== undefined) lines.push(...formatRefusal(call.refusal, '  ').split('\n'));
   for (const check of call.checks) {
     const facts =
       check.refusal === undefined

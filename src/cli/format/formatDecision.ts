@@ -1,6 +1,6 @@
 import type { TurnDecision } from '../../gate/types.js';
 import { formatRefusal } from './formatRefusal.js';
-import { printable } from './printable.js';
+import { printableLines } from './printableLines.js';
 
 /**
  * The gate's verdict on a whole turn, for people.
@@ -18,7 +18,7 @@ export function formatDecision(decision: TurnDecision): string {
       const calls = decision.calls.map(
         (call, index) => `  call ${index}  ${call.ref}  ${JSON.stringify(call.arguments)}`,
       );
-      return printable([`ALLOWED: ${count} both stages of the gate`, ...calls].join('\n'));
+      return printableLines([`ALLOWED: ${count} both stages of the gate`, ...calls]);
     }
     case 'rejected':
       return formatRefusal(decision.refusal);

@@ -1,5 +1,5 @@
 import type { Refusal } from '../../gate/types.js';
-import { printable } from './printable.js';
+import { printableLines } from './printableLines.js';
 
 /**
  * A refusal for people: the code and check, which call, the reason in the
@@ -21,5 +21,5 @@ export function formatRefusal(refusal: Refusal, indent = ''): string {
         `${indent}  ${detail.pointer === '' ? '' : `${detail.pointer}: `}${detail.message}`,
     ),
   ];
-  return printable(lines.join('\n'));
+  return printableLines(lines);
 }

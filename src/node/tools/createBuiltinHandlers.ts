@@ -24,6 +24,8 @@ export type BuiltinHandlers = {
  * deterministic extractive summary). The file tools check their path against
  * the grant again at open time, through real paths, so a symlink out of a
  * granted folder is refused even when the gate was built without `realpath`.
+ * What they open is checked to be what they checked, before a byte moves, so
+ * a folder swapped for a link between the check and the open is refused too.
  *
  * // const handlers = { ...createBuiltinHandlers(), 'http/get@1': myGet };
  * // await run.fire(call, handlers, { timeoutMs: 10_000 });

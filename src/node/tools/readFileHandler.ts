@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import type { ToolHandler } from '../../fire/types.js';
 import { readArgument } from './readArgument.js';
 import { resolveGrantedPath } from './resolveGrantedPath.js';
+import { verifyOpenedPath } from './verifyOpenedPath.js';
 
 const CHUNK = 64 * 1024;
 
@@ -11,7 +12,9 @@ const CHUNK = 64 * 1024;
  * the run read, checked again at open time through real paths. The final
  * component is opened without following a symlink (`O_NOFOLLOW`), and
  * without blocking on a FIFO (`O_NONBLOCK`), so a link swapped in after the
- * check fails instead of being followed. Files over `maxBytes` are refused.
+ * check fails instead of being followed; a folder on the way swapped for a
+ * link is caught by checking what the descriptor opened before reading
+ * (`verifyOpenedPath`). Files over `maxBytes` are refused.
  *
  * // ({ path: 'notes/a.md' }) => Uint8Array of the file (text output shows it as text)
  */
@@ -30,6 +33,11 @@ export function createReadFileHandler(maxBytes: number): ToolHandler {
       constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
     );
     try {
+      // INVARIANT: not a byte is read before the opened file is known to be the checked one.
+      if (!(await verifyOpenedPath(handle, path.real)))
+        throw new Error(
+          `the path ${path.canonical} changed while it was being opened (a folder replaced by a symbolic link?); fs-read@1 read nothing`,
+        );
       const stats = await handle.stat();
       if (!stats.isFile())
         throw new Error(`${path.canonical} is not a regular file; fs-read@1 reads files only`);

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { constants, realpathSync } from 'node:fs';
-import { lstat, open, rename, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { ToolHandler } from '../../fire/types.js';
+import { anchorFolder } from './anchorFolder.js';
 import { readArgument } from './readArgument.js';
 import { resolveGrantedPath } from './resolveGrantedPath.js';
+import { verifyOpenedPath } from './verifyOpenedPath.js';
 
 /**
  * The handler of `fs-write@1`: replaces a whole file, atomically. The new
@@ -15,6 +17,11 @@ import { resolveGrantedPath } from './resolveGrantedPath.js';
  * for writing, checked again at write time; a replaced file keeps its mode.
  * There is no append and no partial write: the only shape is `overwrite`.
  * A rename also never writes through a hard link: the old inode is left as it was.
+ *
+ * Races: the folder is opened and the descriptor checked to be the granted
+ * real folder before anything is written; the temporary file is created and
+ * renamed through that descriptor (`anchorFolder`), so a folder swapped for
+ * a symbolic link after the check cannot send the write elsewhere.
  *
  * // ({ path: 'notes/todo.md', content: '- ship it\n' }) => { path: '/srv/project/notes/todo.md', bytes: 10 }
  */
@@ -36,27 +43,63 @@ export const writeFileHandler: ToolHandler = async (call, { signal, grant, cwd }
     'write',
   );
   const folder = dirname(path.real);
-  if (realFolderOf(folder) !== folder) {
+  const folderHandle = await open(
+    folder,
+    constants.O_RDONLY | ((constants.O_DIRECTORY as number | undefined) ?? 0),
+  ).catch(() => undefined);
+  if (folderHandle === undefined) {
     throw new Error(
       `the folder of ${path.canonical} does not exist; fs-write@1 does not create folders`,
     );
   }
-  const existing = await lstat(path.real).catch(() => undefined);
-  if (existing !== undefined && !existing.isFile())
-    throw new Error(
-      `${path.canonical} exists and is not a regular file; fs-write@1 replaces files only`,
+  try {
+    // INVARIANT: nothing is created or renamed before the opened folder is known to be the checked one.
+    if (!(await verifyOpenedPath(folderHandle, folder)))
+      throw new Error(
+        `the folder of ${path.canonical} changed while it was being opened (a folder replaced by a symbolic link?); fs-write@1 wrote nothing`,
+      );
+    const anchor = await anchorFolder(folderHandle, folder);
+    const bytes = await replaceFile(
+      anchor,
+      folder,
+      basename(path.real),
+      path.canonical,
+      content,
+      signal,
     );
+    await folderHandle.sync().catch(() => undefined);
+    return { path: path.canonical, bytes };
+  } finally {
+    await folderHandle.close();
+  }
+};
+
+/** Writes `content` to a temporary file in the anchored folder, then renames it over `name`; returns the byte count. */
+async function replaceFile(
+  anchor: string,
+  folder: string,
+  name: string,
+  shown: string,
+  content: string,
+  signal: AbortSignal,
+): Promise<number> {
+  const existing = await lstat(join(anchor, name)).catch(() => undefined);
+  if (existing !== undefined && !existing.isFile())
+    throw new Error(`${shown} exists and is not a regular file; fs-write@1 replaces files only`);
   const mode = existing === undefined ? 0o666 : existing.mode & 0o7777;
-  const temporary = join(folder, `.toolgate-${randomUUID()}.tmp`);
+  const temporaryName = `.toolgate-${randomUUID()}.tmp`;
   const data = new TextEncoder().encode(content);
   let renamed = false;
   try {
-    const handle = await open(
-      temporary,
+    const handle: FileHandle = await open(
+      join(anchor, temporaryName),
       constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
       mode,
     );
     try {
+      // Where no descriptor path anchors the folder, check where the file was made.
+      if (anchor === folder && !(await verifyOpenedPath(handle, join(folder, temporaryName))))
+        throw new Error(`the folder of ${shown} changed while writing; fs-write@1 wrote nothing`);
       await handle.writeFile(data);
       if (existing !== undefined) await handle.chmod(mode);
       await handle.sync();
@@ -65,34 +108,10 @@ export const writeFileHandler: ToolHandler = async (call, { signal, grant, cwd }
     }
     // A call cancelled before this point leaves the old file as it was.
     signal.throwIfAborted();
-    await rename(temporary, join(folder, basename(path.real)));
+    await rename(join(anchor, temporaryName), join(anchor, name));
     renamed = true;
-    await syncFolder(folder);
   } finally {
-    if (!renamed) await unlink(temporary).catch(() => undefined);
+    if (!renamed) await unlink(join(anchor, temporaryName)).catch(() => undefined);
   }
-  return { path: path.canonical, bytes: data.length };
-};
-
-/** The folder's real path, or undefined when it does not exist or cannot be read. */
-function realFolderOf(folder: string): string | undefined {
-  try {
-    return realpathSync.native(folder);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Flushes the folder entry of the rename, where the platform allows it; best effort. */
-async function syncFolder(folder: string): Promise<void> {
-  try {
-    const handle = await open(folder, constants.O_RDONLY);
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Some file systems cannot fsync a folder; the rename itself is already atomic.
-  }
+  return data.length;
 }

@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { SIMPLE_CASE_FOLD_RUNS } from '../../src/gate/simpleCaseFolds.js';
+import { computeSimpleCaseFolds, encodeSimpleCaseFolds } from '../../scripts/simpleCaseFoldRuns.js';
+
+describe('the simple case folding table', () => {
+  it('is what the running engine folds (else run scripts/generateSimpleCaseFolds.js)', () => {
+    expect(SIMPLE_CASE_FOLD_RUNS).toBe(encodeSimpleCaseFolds(computeSimpleCaseFolds()));
+  }, 30_000);
+});
