@@ -10,6 +10,8 @@ const cli: Options = {
   target: 'node20',
   platform: 'node',
   banner: { js: '#!/usr/bin/env node' },
+  // Optional peers, loaded only by `toolgate records`.
+  external: ['better-sqlite3', 'pg'],
 };
 
 export default defineConfig([

@@ -10,6 +10,7 @@ Commands:
   validate POLICY         report every error and warning in a policy file, with its place
   ls POLICY               list the policy's tools (the inventory) and the grants naming each
   test FILE...            run policy test cases and print "N passed, N failed"
+  records --store URL     list stored decision records (sqlite:PATH or postgres://…)
 
 Options:
   -h, --help              show help (also: toolgate <command> --help)
@@ -127,5 +128,26 @@ Exit codes: 0 every case passed, 1 a case failed, 2 a file cannot be read or has
 
 Example:
   toolgate test examples/policy.test.yaml
+`,
+  records: `toolgate records: list the decision records a run stored in SQLite or PostgreSQL, oldest first.
+
+Usage: toolgate records --store sqlite:PATH|postgres://USER@HOST/DB [--run ID] [--code CODE]
+                        [--tool REF|NAME] [--since ISO] [--fires] [--json]
+
+Options:
+  --store URL    sqlite:PATH, or postgres://… (add ?schema=NAME when not public)
+  --run ID       only this run's rows
+  --code CODE    only rows refused with this code (such as not_granted)
+  --tool T       only rows about this ref (search@1) or any version of this name (search)
+  --since ISO    only rows stored at or after this ISO 8601 time (UTC when no zone is given)
+  --fires        also list how fired calls ended (fire rows)
+  --json         one JSON object a line: { type, run, turn, call?, step?, settled?, allowed?,
+                 check?, code?, ref?, at, audit?, record }
+  -h, --help     show this help
+
+Exit codes: 0 listed (also when nothing matches), 2 bad input or a store that cannot be read.
+
+Example:
+  toolgate records --store sqlite:toolgate-records.db --run run-42 --code folder_out_of_scope
 `,
 };
