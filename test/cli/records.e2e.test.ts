@@ -69,7 +69,7 @@ describe.concurrent.each(STORES)('toolgate records on %s', (_name, store) => {
       .trimEnd()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines.map(({ at, record, ...rest }) => rest)).toEqual([
+    expect(lines.map(({ at: _at, record: _record, ...rest }) => rest)).toEqual([
       { type: 'turn', run: 'run-1', turn: 0, settled: 'tool' },
       { type: 'dispatch', run: 'run-1', turn: 0, call: 0, allowed: true, ref: 'search@1' },
       {
