@@ -48,6 +48,8 @@ export default defineConfig([
       'pg',
       '@opentelemetry/api',
     ],
+    // @noble/hashes ships ESM only: bundled, so the CJS build needs no require(esm) (Node < 20.19).
+    noExternal: ['@noble/hashes'],
   },
   cli,
 ]);

@@ -2,6 +2,7 @@ import { assertHandlers, readFireOptions } from '../fire/readFireOptions.js';
 import { refusedOutcome, settleFire } from '../fire/settleFire.js';
 import type { FireOptions, FireOutcome, ToolHandlers } from '../fire/types.js';
 import { isSecretName } from '../scope/secret/isSecretName.js';
+import { limitsOfGate } from '../gate/gateLimits.js';
 import type { AuthorizedCall, DispatchDecision, GateContext, Step } from '../gate/types.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { createQueue } from './createQueue.js';
@@ -17,6 +18,9 @@ import {
 import { buildTurnRecords } from './buildTurnRecords.js';
 import { digestToolEntry } from './digestToolEntry.js';
 import { findLatestCall } from './findLatestCall.js';
+import { letTurnThrough } from './letTurnThrough.js';
+import { limitCallsPerTurn } from './limitCallsPerTurn.js';
+import { markAudit } from './markAudit.js';
 import { readProposeOptions } from './readProposeOptions.js';
 import { readRunOptions } from './readRunOptions.js';
 import { redactRefusal } from './redactRefusal.js';
@@ -60,13 +64,16 @@ interface LatestCalls {
  */
 export function createRun(options: RunOptions): Run {
   const config = readRunOptions(options);
-  const { gate, registry, grant, steps, budgets, cwd, visible, sink, id } = config;
+  const { gate, registry, grant, steps, budgets, cwd, visible, sink, id, enforce } = config;
+  const limits = limitsOfGate(gate);
   const secrets = config.compiledGrant.secrets;
   const keepSecret = (value: unknown) => isSecretName(value) && secrets.matches(value);
   const stored: TurnRecord[] = [];
   let latest: LatestCalls | undefined;
   let status: RunStatus = 'pending';
   let spent: Spent = { turns: 0, toolCalls: 0 };
+  // Audit mode: whether enforcing would have dead-lettered the run by now.
+  let wouldBeDead = false;
 
   const contextFor = (step: Step | undefined): GateContext => ({
     grant,
@@ -87,21 +94,39 @@ export function createRun(options: RunOptions): Run {
         ? {}
         : { toolCalls: budgets.toolCalls - spent.toolCalls }),
     };
-    // A dead-lettered run, or one with no turn left, checks nothing more.
-    const checked = status !== 'dead_lettered' && left.turns !== 0;
-    const decision = checked ? gate.checkTurn(turn, contextFor(step)) : undefined;
-    const settlement = settleTurn(decision, left);
+    // A dead-lettered run, or one with no turn left, checks nothing more; audit mode checks every turn.
+    const checked = !enforce || (status !== 'dead_lettered' && left.turns !== 0);
+    const proposed = checked ? gate.checkTurn(turn, contextFor(step)) : undefined;
+    const decision = limitCallsPerTurn(proposed, budgets.callsPerTurn);
+    const enforced = settleTurn(wouldBeDead ? undefined : decision, left);
+    // Audit mode lets a refused turn through with all its calls, unless there are none to let through.
+    const wouldRefuse = !enforce && decision?.settled === 'rejected' ? decision.refusal : undefined;
+    const passed =
+      wouldRefuse === undefined
+        ? decision
+        : proposed?.settled === 'tool'
+          ? proposed
+          : limits && letTurnThrough(turn, limits, registry.resolve);
+    const settlement = enforce ? enforced : settleTurn(passed ?? decision, {});
     const index = stored.length;
-    const records = buildTurnRecords({
+    let records = buildTurnRecords({
       index,
       step: stepName,
       ...settlement,
-      decision,
+      decision: passed ?? decision,
       resolve: registry.resolve,
       keepSecret,
     });
+    if (!enforce) {
+      records = markAudit(
+        records,
+        passed === undefined ? undefined : wouldRefuse,
+        enforced.settled,
+      );
+    }
     const took = yield { kind: 'record', entry: { type: 'turn', record: records.stored } };
     if (isEffectFailure(took)) return refuseStoreTurn(index, stepName, took);
+    if (!enforce) wouldBeDead ||= enforced.settled === 'dead_lettered';
     // Committed only once the sink took the record: an unrecorded turn never happened.
     stored.push(records.stored);
     spent = {
@@ -127,13 +152,20 @@ export function createRun(options: RunOptions): Run {
     // INVARIANT: found indexes latest.calls; the gate gets the call exactly as it authorized it.
     const authorized = latest.calls[found] as AuthorizedCall;
     const entry = registry.resolve(authorized.ref);
-    const verdict = gate.checkDispatch(authorized, contextFor(latest.step));
+    const decided = gate.checkDispatch(authorized, contextFor(latest.step));
+    // Audit mode: a refused dispatch is let through, carrying the refusal it would have been.
+    const verdict: DispatchDecision =
+      enforce || decided.allowed
+        ? decided
+        : Object.freeze({ allowed: true, call: authorized, wouldRefuse: decided.refusal });
     const digest = entry === undefined ? undefined : digestToolEntry(entry);
     const record: DispatchRecord = Object.freeze({
       callIndex: found,
       ref: authorized.ref,
       allowed: verdict.allowed,
       ...(verdict.allowed ? {} : { refusal: redactRefusal(verdict.refusal) }),
+      ...(decided.allowed || enforce ? {} : { wouldRefuse: redactRefusal(decided.refusal) }),
+      ...(enforce ? {} : { audit: true as const }),
       ...(digest === undefined ? {} : { digest }),
     });
     const turn = stored[latest.index] as TurnRecord;
@@ -231,6 +263,7 @@ export function createRun(options: RunOptions): Run {
       callIndex,
       ref: verdict.call.ref,
       status: outcome.status,
+      ...(enforce ? {} : { audit: true as const }),
     });
     const keep = () => {
       const kept = stored[turn] as TurnRecord;
@@ -260,6 +293,7 @@ export function createRun(options: RunOptions): Run {
       return status;
     },
     budgets,
+    enforce,
     summary: () => summarizeRecords(stored, [...steps.keys()]),
     records: () => Object.freeze([...stored]),
   });

@@ -57,6 +57,12 @@ export interface RunOptions {
   readonly sink?: RecordSink;
   /** Written on every sink entry, so one sink can take several runs. */
   readonly id?: string;
+  /**
+   * `false` for audit mode (SPEC §8 rev 2): every turn and dispatch is decided
+   * and recorded as usual, but let through, carrying `wouldRefuse`; budgets
+   * are counted, never enforced. Default `true`.
+   */
+  readonly enforce?: boolean;
 }
 
 /** What `run.propose` accepts besides the turn. */
@@ -88,6 +94,10 @@ export interface DispatchRecord {
   readonly refusal?: Refusal;
   /** The digest of the entry the dispatch stage decided over; absent when it was no longer registered. */
   readonly digest?: string;
+  /** Audit mode: the refusal enforcing would have given (the call was let through). */
+  readonly wouldRefuse?: Refusal;
+  /** Present (and `true`) on every record a run in audit mode makes. */
+  readonly audit?: true;
 }
 
 /**
@@ -100,6 +110,8 @@ export interface FireRecord {
   readonly callIndex: number;
   readonly ref: string;
   readonly status: 'ok' | 'error' | 'aborted' | 'timed_out';
+  /** Present (and `true`) on every record a run in audit mode makes. */
+  readonly audit?: true;
 }
 
 /**
@@ -122,6 +134,15 @@ export interface TurnRecord {
   /** How each call fired by `run.fire` ended, in the order they ended. */
   readonly fires?: readonly FireRecord[];
   readonly spent: Spent;
+  /** Audit mode: the refusal enforcing would have given (the turn's calls were let through). */
+  readonly wouldRefuse?: Refusal;
+  /**
+   * Audit mode: how enforcing would have settled the turn, when that differs
+   * from `settled` (`rejected`, or `dead_lettered` once a budget ran out).
+   */
+  readonly wouldSettle?: Exclude<TurnSettlement, 'pending'>;
+  /** Present (and `true`) on every record a run in audit mode makes. */
+  readonly audit?: true;
 }
 
 /** One line of a sink: a settled turn, or a dispatch decision on a call of the latest turn. */
@@ -193,8 +214,10 @@ export interface Run {
     options?: FireOptions,
   ) => Promise<FireOutcome>;
   readonly status: RunStatus;
-  /** The budgets in force (the run's over the grant's, key by key). */
+  /** The budgets in force (the run's over the grant's, key by key); counted, never enforced, in audit mode. */
   readonly budgets: Budgets;
+  /** `false` in audit mode. */
+  readonly enforce: boolean;
   readonly summary: () => RunSummary;
   readonly records: () => readonly TurnRecord[];
 }
