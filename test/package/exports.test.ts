@@ -10,6 +10,7 @@ describe('the public surface', () => {
       'ToolgateError',
       'createGate',
       'createGrant',
+      'createMemoryLedger',
       'createMemorySink',
       'createRegistry',
       'createRun',
