@@ -27,6 +27,7 @@ export default defineConfig([
       ai: 'src/ai/index.ts',
       sqlite: 'src/sqlite/index.ts',
       postgres: 'src/postgres/index.ts',
+      otel: 'src/otel/index.ts',
     },
     format: ['esm', 'cjs'],
     // Shared chunks for CJS too (esbuild's splitting, through tsup): every entry

@@ -62,7 +62,7 @@ export { describeShapedOutput } from './output/describeShapedOutput.js';
 export { DEFAULT_OUTPUT_LIMITS } from './output/readOutputLimits.js';
 export { shapeToolOutput } from './output/shapeToolOutput.js';
 export type { OutputLimits, ShapedOutput } from './output/types.js';
-export { createMemoryLedger } from './run/createMemoryLedger.js';
+export { createMemoryLedger, type MemoryLedger } from './run/createMemoryLedger.js';
 export { createMemorySink, type MemorySink } from './run/createMemorySink.js';
 export { createRun } from './run/createRun.js';
 export { digestToolEntry } from './run/digestToolEntry.js';

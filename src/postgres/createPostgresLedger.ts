@@ -65,11 +65,11 @@ export async function createPostgresLedger(options: PostgresOptions): Promise<Po
       );
     },
     spend: async (run: string, seen: LedgerState, add: LedgerSpend): Promise<boolean> => {
-      // One statement: insert the run's first spend, or add to its row only if it is still `seen`.
+      // One statement: insert the run's first spend, or add to its row only if it is still `seen`
+      // (a SELECT WHERE here would drop the row before ON CONFLICT could see it).
       const result = await pool.query(
         `INSERT INTO ${table} AS l (run, turns, tool_calls, dead)
          SELECT $1, $2::int + $5::int, $3::int + $6::int, $4::boolean OR $7::boolean
-         WHERE $2::int = 0 AND $3::int = 0 AND NOT $4::boolean
          ON CONFLICT (run) DO UPDATE SET
            turns = l.turns + $5::int, tool_calls = l.tool_calls + $6::int, dead = l.dead OR $7::boolean
          WHERE l.turns = $2::int AND l.tool_calls = $3::int AND l.dead = $4::boolean

@@ -1,5 +1,12 @@
 import type { LedgerSpend, LedgerState, RunLedger } from './ledgerTypes.js';
 
+/** A ledger in memory: its answers are immediate. */
+export interface MemoryLedger extends RunLedger {
+  readonly read: (run: string) => LedgerState;
+  readonly spend: (run: string, seen: LedgerState, add: LedgerSpend) => boolean;
+  readonly acceptApproval: (run: string, token: string) => boolean;
+}
+
 const FRESH: LedgerState = Object.freeze({ turns: 0, toolCalls: 0, dead: false });
 
 /**
@@ -10,7 +17,7 @@ const FRESH: LedgerState = Object.freeze({ turns: 0, toolCalls: 0, dead: false }
  * // const ledger = createMemoryLedger();
  * // createRun({ gate, grant, id: 'run-42', ledger }); createRun({ gate, grant, id: 'run-42', ledger })
  */
-export function createMemoryLedger(): RunLedger {
+export function createMemoryLedger(): MemoryLedger {
   const runs = new Map<string, LedgerState>();
   const approvals = new Map<string, Set<string>>();
   return Object.freeze({

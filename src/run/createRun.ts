@@ -7,7 +7,7 @@ import type { AuthorizedCall, DispatchDecision, GateContext, Step } from '../gat
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { createQueue } from './createQueue.js';
 import type { LedgerState, RunLedger } from './ledgerTypes.js';
-import { backOff, isLedgerSpentOut, MAX_LEDGER_ATTEMPTS } from './isLedgerSpentOut.js';
+import { backOff, isLedgerOverspent, MAX_LEDGER_ATTEMPTS } from './isLedgerOverspent.js';
 import { refuseLedgerDispatch, refuseLedgerTurn } from './refuseLedgerFailure.js';
 import { isThenable, type RunEffect, type RunSteps } from './runEffects.js';
 import { runStepsAsync } from './runStepsAsync.js';
@@ -165,11 +165,12 @@ export function createRun(options: RunOptions): Run {
   }
 
   function* dispatchSteps(call: unknown): RunSteps<DispatchDecision> {
-    // With a ledger, confirm the run's shared state first: not dead-lettered, not overspent elsewhere.
+    // With a ledger, confirm the run's shared state first: reachable, not overspent elsewhere.
     if (ledger !== undefined && status !== 'dead_lettered') {
       const shared = yield { kind: 'ledger-read' };
       if (isEffectFailure(shared)) return refuseLedgerDispatch(shared);
-      if (enforce && isLedgerSpentOut(shared as LedgerState, budgets)) status = 'dead_lettered';
+      if (enforce && isLedgerOverspent(shared as LedgerState, budgets))
+        return refuseDispatch('the run ledger shows this run spent past its budget elsewhere');
     }
     if (status === 'dead_lettered')
       return refuseDispatch('the run is dead_lettered, so nothing more may be dispatched');

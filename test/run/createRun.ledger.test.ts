@@ -31,15 +31,24 @@ describe('createRun with a ledger', () => {
     expect(other.propose(SEARCH_TURN).settled).toBe('tool');
   });
 
-  it('refuses a dispatch once another run of the id dead-lettered it', () => {
+  it('still dispatches a call paid for before another run of the id dead-lettered it', () => {
     const ledger = createMemoryLedger();
     const a = aRun({ run: { ledger, id: 'r', budgets: { turns: 2 } } }).run;
     const b = aRun({ run: { ledger, id: 'r', budgets: { turns: 2 } } }).run;
     const [call] = callsOf(a.propose(SEARCH_TURN));
     expect(b.propose(SEARCH_TURN).settled).toBe('dead_lettered');
-    const verdict = a.dispatch(call);
+    expect(a.dispatch(call).allowed).toBe(true);
+    expect(a.propose(ANSWER_TURN).settled).toBe('dead_lettered');
+  });
+
+  it('refuses a dispatch when the ledger shows the budget overspent', () => {
+    const inner = createMemoryLedger();
+    const { run } = aRun({ run: { ledger: inner, id: 'r', budgets: { toolCalls: 1 } } });
+    const [call] = callsOf(run.propose(SEARCH_TURN));
+    inner.spend('r', inner.read('r'), { turns: 0, toolCalls: 5, dead: false });
+    const verdict = run.dispatch(call);
     expect(verdict.allowed ? '' : verdict.refusal.reason).toBe(
-      'the run is dead_lettered, so nothing more may be dispatched',
+      'the run ledger shows this run spent past its budget elsewhere',
     );
   });
 

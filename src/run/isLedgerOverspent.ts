@@ -10,18 +10,17 @@ export function backOff(): Promise<void> {
 }
 
 /**
- * Is a run finished on its shared ledger: dead-lettered by some process, or
- * spent past a budget (which the compare-and-swap spend never does; a
- * ledger showing it is not trusted to allow more)? Spending a budget
- * exactly is not finished: the last turn may still dispatch its calls.
+ * Has a run spent past a budget on its shared ledger? The compare-and-swap
+ * spend never does that; a ledger showing it is not trusted to allow more.
+ * Spending a budget exactly is not overspending, and neither is a run some
+ * process dead-lettered since: a call authorized before was paid for and
+ * may still be dispatched.
  *
- * // ({ turns: 3, toolCalls: 5, dead: false }, { turns: 3 })     => false
+ * // ({ turns: 3, toolCalls: 5, dead: true }, { turns: 3 })      => false
  * // ({ turns: 4, toolCalls: 5, dead: false }, { turns: 3 })     => true
- * // ({ turns: 1, toolCalls: 0, dead: true }, {})                => true
  */
-export function isLedgerSpentOut(state: LedgerState, budgets: Budgets): boolean {
+export function isLedgerOverspent(state: LedgerState, budgets: Budgets): boolean {
   return (
-    state.dead ||
     (budgets.turns !== undefined && state.turns > budgets.turns) ||
     (budgets.toolCalls !== undefined && state.toolCalls > budgets.toolCalls)
   );
