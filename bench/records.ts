@@ -57,7 +57,11 @@ try {
   rows.push([
     'SQLite',
     show(await rate(1, (n) => sqlite.write(entry(n)))),
-    show(await rate(100, (n) => sqlite.writeMany(batch(n)))),
+    show(
+      await rate(100, (n) => {
+        sqlite.writeMany(batch(n));
+      }),
+    ),
   ]);
   rows.push([
     'PostgreSQL',
