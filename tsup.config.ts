@@ -10,6 +10,8 @@ const cli: Options = {
   target: 'node20',
   platform: 'node',
   banner: { js: '#!/usr/bin/env node' },
+  // Optional peers, loaded only by `toolgate records`.
+  external: ['better-sqlite3', 'pg'],
 };
 
 export default defineConfig([
@@ -25,6 +27,7 @@ export default defineConfig([
       ai: 'src/ai/index.ts',
       sqlite: 'src/sqlite/index.ts',
       postgres: 'src/postgres/index.ts',
+      otel: 'src/otel/index.ts',
     },
     format: ['esm', 'cjs'],
     // Shared chunks for CJS too (esbuild's splitting, through tsup): every entry

@@ -66,6 +66,7 @@ export { describeShapedOutput } from './output/describeShapedOutput.js';
 export { DEFAULT_OUTPUT_LIMITS } from './output/readOutputLimits.js';
 export { shapeToolOutput } from './output/shapeToolOutput.js';
 export type { OutputLimits, ShapedOutput } from './output/types.js';
+export { createMemoryLedger, type MemoryLedger } from './run/createMemoryLedger.js';
 export { createMemorySink, type MemorySink } from './run/createMemorySink.js';
 export { createRun } from './run/createRun.js';
 export { digestToolEntry } from './run/digestToolEntry.js';
@@ -89,6 +90,7 @@ export type {
   TurnRecord,
   TurnSettlement,
 } from './run/types.js';
+export type { LedgerSpend, LedgerState, RunLedger } from './run/ledgerTypes.js';
 export {
   selfRunRuntime,
   type SelfRunOptions,

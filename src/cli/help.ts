@@ -11,6 +11,7 @@ Commands:
   ls POLICY               list the policy's tools (the inventory) and the grants naming each
   diff OLD NEW            does NEW grant anything OLD does not? (exit 1 when wider)
   test FILE|DIR...        run policy test cases and print "N passed, N failed"
+  records --store URL     list stored decision records (sqlite:PATH or postgres://…)
 
 Options:
   -h, --help              show help (also: toolgate <command> --help)
@@ -162,5 +163,26 @@ Exit codes: 0 NEW allows nothing OLD does not, 1 NEW is wider, 2 bad input.
 
 Example (a pull-request check):
   git show origin/main:policy.yaml > /tmp/old.yaml && toolgate diff /tmp/old.yaml policy.yaml
+`,
+  records: `toolgate records: list the decision records a run stored in SQLite or PostgreSQL, oldest first.
+
+Usage: toolgate records --store sqlite:PATH|postgres://USER@HOST/DB [--run ID] [--code CODE]
+                        [--tool REF|NAME] [--since ISO] [--fires] [--json]
+
+Options:
+  --store URL    sqlite:PATH, or postgres://… (add ?schema=NAME when not public)
+  --run ID       only this run's rows
+  --code CODE    only rows refused with this code (such as not_granted)
+  --tool T       only rows about this ref (search@1) or any version of this name (search)
+  --since ISO    only rows stored at or after this ISO 8601 time (UTC when no zone is given)
+  --fires        also list how fired calls ended (fire rows)
+  --json         one JSON object a line: { type, run, turn, call?, step?, settled?, allowed?,
+                 check?, code?, ref?, at, audit?, record }
+  -h, --help     show this help
+
+Exit codes: 0 listed (also when nothing matches), 2 bad input or a store that cannot be read.
+
+Example:
+  toolgate records --store sqlite:toolgate-records.db --run run-42 --code folder_out_of_scope
 `,
 };

@@ -6,6 +6,9 @@ import { limitsOfGate } from '../gate/gateLimits.js';
 import type { AuthorizedCall, DispatchDecision, GateContext, Step } from '../gate/types.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { createQueue } from './createQueue.js';
+import type { LedgerState, RunLedger } from './ledgerTypes.js';
+import { backOff, isLedgerOverspent, MAX_LEDGER_ATTEMPTS } from './isLedgerOverspent.js';
+import { refuseLedgerDispatch, refuseLedgerTurn } from './refuseLedgerFailure.js';
 import { isThenable, type RunEffect, type RunSteps } from './runEffects.js';
 import { runStepsAsync } from './runStepsAsync.js';
 import { runStepsSync } from './runStepsSync.js';
@@ -67,7 +70,8 @@ interface LatestCalls {
  */
 export function createRun(options: RunOptions): Run {
   const config = readRunOptions(options);
-  const { gate, registry, grant, steps, budgets, cwd, visible, sink, id, enforce } = config;
+  const { gate, registry, grant, steps, budgets, cwd, visible, sink, id, enforce, ledger } = config;
+  const isAsync = sink?.async === true || ledger?.async === true;
   const limits = limitsOfGate(gate);
   const secrets = config.compiledGrant.secrets;
   const keepSecret = (value: unknown) => isSecretName(value) && secrets.matches(value);
@@ -90,14 +94,22 @@ export function createRun(options: RunOptions): Run {
     sink?.write(Object.freeze(id === undefined ? entry : { ...entry, run: id }));
 
   // propose and dispatch are written once, as steps yielding effects (see runEffects).
-  function* proposeSteps(turn: unknown, proposeOptions?: unknown): RunSteps<TurnRecord> {
+  function* proposeSteps(
+    turn: unknown,
+    proposeOptions?: unknown,
+    attempt = 1,
+  ): RunSteps<TurnRecord> {
     const stepName = readProposeOptions(proposeOptions, steps);
     const step = stepName === undefined ? undefined : steps.get(stepName);
+    // With a ledger, the budgets left are the ledger's, shared by every run of this id.
+    const shared = ledger === undefined ? undefined : yield { kind: 'ledger-read' };
+    if (isEffectFailure(shared)) return refuseLedgerTurn(stored.length, stepName, shared);
+    const seen = shared as LedgerState | undefined;
+    if (seen?.dead === true && enforce) status = 'dead_lettered';
+    const base = seen ?? spent;
     const left = {
-      ...(budgets.turns === undefined ? {} : { turns: budgets.turns - spent.turns }),
-      ...(budgets.toolCalls === undefined
-        ? {}
-        : { toolCalls: budgets.toolCalls - spent.toolCalls }),
+      ...(budgets.turns === undefined ? {} : { turns: budgets.turns - base.turns }),
+      ...(budgets.toolCalls === undefined ? {} : { toolCalls: budgets.toolCalls - base.toolCalls }),
     };
     // A dead-lettered run, or one with no turn left, checks nothing more; audit mode checks every turn.
     const checked = !enforce || (status !== 'dead_lettered' && left.turns !== 0);
@@ -129,6 +141,17 @@ export function createRun(options: RunOptions): Run {
         enforced.settled,
       );
     }
+    if (seen !== undefined) {
+      const add = { ...settlement.spent, dead: enforce && settlement.settled === 'dead_lettered' };
+      const swapped = yield { kind: 'ledger-spend', seen, add };
+      if (isEffectFailure(swapped)) return refuseLedgerTurn(index, stepName, swapped);
+      // Another process spent first: decide again on the fresh state.
+      if (swapped !== true) {
+        if (attempt >= MAX_LEDGER_ATTEMPTS)
+          return refuseLedgerTurn(index, stepName, { failed: 'it stayed too busy to spend on' });
+        return yield* proposeSteps(turn, proposeOptions, attempt + 1);
+      }
+    }
     const took = yield { kind: 'record', entry: { type: 'turn', record: records.stored } };
     if (isEffectFailure(took)) return refuseStoreTurn(index, stepName, took);
     if (!enforce) wouldBeDead ||= enforced.settled === 'dead_lettered';
@@ -147,6 +170,13 @@ export function createRun(options: RunOptions): Run {
   }
 
   function* dispatchSteps(call: unknown, approval?: string): RunSteps<DispatchDecision> {
+    // With a ledger, confirm the run's shared state first: reachable, not overspent elsewhere.
+    if (ledger !== undefined && status !== 'dead_lettered') {
+      const shared = yield { kind: 'ledger-read' };
+      if (isEffectFailure(shared)) return refuseLedgerDispatch(shared);
+      if (enforce && isLedgerOverspent(shared as LedgerState, budgets))
+        return refuseDispatch('the run ledger shows this run spent past its budget elsewhere');
+    }
     if (status === 'dead_lettered')
       return refuseDispatch('the run is dead_lettered, so nothing more may be dispatched');
     const found =
@@ -207,20 +237,30 @@ export function createRun(options: RunOptions): Run {
     return verdict;
   }
 
+  // INVARIANT: a ledger effect is only yielded when the run has a ledger and so an id.
+  const perform = (effect: RunEffect): unknown => {
+    if (effect.kind === 'record') return write(effect.entry);
+    const ledgered = ledger as RunLedger;
+    if (effect.kind === 'ledger-read') return ledgered.read(id as string);
+    return ledgered.spend(id as string, effect.seen, effect.add);
+  };
   // A sync form cannot wait for an async sink: using it there is a programming error.
   const performSync = (effect: RunEffect): unknown => {
-    if (sink?.async === true || isThenable(write(effect.entry)))
+    const result = isAsync ? undefined : perform(effect);
+    if (isAsync || isThenable(result))
       throw new ToolgateError(
         'invalid_option',
-        'this run records to an asynchronous sink, so a sync call cannot wait until a record is durable; use run.proposeAsync and run.dispatchAsync',
+        'this run records to an asynchronous sink or ledger, so a sync call cannot wait until a record is durable; use run.proposeAsync and run.dispatchAsync',
       );
-    return undefined;
+    return result;
   };
   // The async forms await each record; a store that fails makes the step refuse, not throw.
   const performAsync = async (effect: RunEffect): Promise<unknown> => {
     try {
-      await write(effect.entry);
-      return undefined;
+      const result = await perform(effect);
+      // Lost a race on the shared ledger: wait a little, at random, so contenders spread out.
+      if (effect.kind === 'ledger-spend' && result !== true) await backOff();
+      return result;
     } catch (error) {
       return effectFailure(error);
     }
@@ -266,10 +306,9 @@ export function createRun(options: RunOptions): Run {
     handlers: ToolHandlers,
     fireOptions: ReturnType<typeof readFireOptions>,
   ): Promise<FireOutcome> => {
-    const facts =
-      sink?.async === true
-        ? await queue(() => runStepsAsync(dispatchSteps(call), performAsync).then(allowedFacts))
-        : allowedFacts(dispatch(call));
+    const facts = isAsync
+      ? await queue(() => runStepsAsync(dispatchSteps(call), performAsync).then(allowedFacts))
+      : allowedFacts(dispatch(call));
     const { verdict, turn, step, callIndex } = facts;
     if (!verdict.allowed) return refusedOutcome(verdict.refusal);
     const scope = {
@@ -293,7 +332,7 @@ export function createRun(options: RunOptions): Run {
       });
       return outcome;
     };
-    if (sink?.async !== true) {
+    if (!isAsync) {
       write({ type: 'fire', turn, fire: record });
       return keep();
     }

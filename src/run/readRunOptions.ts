@@ -10,6 +10,7 @@ import type { Registry } from '../registry/types.js';
 import { resolveBudgets } from './resolveBudgets.js';
 import { readRunBudgets } from './readRunBudgets.js';
 import { readRunSteps } from './readRunSteps.js';
+import type { RunLedger } from './ledgerTypes.js';
 import type { RecordSink, RunOptions } from './types.js';
 import { splitToolEntry } from '../grant/splitToolEntry.js';
 
@@ -27,9 +28,21 @@ export interface RunConfig {
   readonly sink: RecordSink | undefined;
   readonly id: string | undefined;
   readonly enforce: boolean;
+  readonly ledger: RunLedger | undefined;
 }
 
-const KEYS = ['gate', 'grant', 'steps', 'budgets', 'cwd', 'visible', 'sink', 'id', 'enforce'];
+const KEYS = [
+  'gate',
+  'grant',
+  'steps',
+  'budgets',
+  'cwd',
+  'visible',
+  'sink',
+  'id',
+  'enforce',
+  'ledger',
+];
 
 /**
  * Checks `createRun`'s options, reporting every problem at once, and copies
@@ -42,7 +55,7 @@ export function readRunOptions(options: RunOptions): RunConfig {
   if (!isPlainObject(options)) {
     throw new ToolgateError(
       'invalid_option',
-      'createRun needs an options object { gate, grant, steps?, budgets?, cwd?, visible?, sink?, id?, enforce? }',
+      'createRun needs an options object { gate, grant, steps?, budgets?, cwd?, visible?, sink?, id?, enforce?, ledger? }',
     );
   }
   const problems: string[] = [];
@@ -89,6 +102,21 @@ export function readRunOptions(options: RunOptions): RunConfig {
   const id = own('id');
   if (id !== undefined && (typeof id !== 'string' || id === ''))
     problems.push('id must be a non-empty string');
+  const ledger = own('ledger');
+  if (
+    ledger !== undefined &&
+    (typeof ledger !== 'object' ||
+      ledger === null ||
+      ['read', 'spend', 'acceptApproval'].some(
+        (key) => typeof (ledger as Record<string, unknown>)[key] !== 'function',
+      ))
+  ) {
+    problems.push(
+      'ledger must have read, spend and acceptApproval functions, such as createMemoryLedger()',
+    );
+  }
+  if (ledger !== undefined && id === undefined)
+    problems.push('a run with a ledger needs an id: the ledger keeps budgets by run id');
   const enforce = own('enforce');
   if (enforce !== undefined && typeof enforce !== 'boolean')
     problems.push(
@@ -126,5 +154,6 @@ export function readRunOptions(options: RunOptions): RunConfig {
     sink: sink as RecordSink | undefined,
     id: id as string | undefined,
     enforce: enforce !== false,
+    ledger: ledger as RunLedger | undefined,
   };
 }

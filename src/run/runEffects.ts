@@ -1,13 +1,19 @@
+import type { LedgerSpend, LedgerState } from './ledgerTypes.js';
 import type { RunEntry } from './types.js';
 
 /**
  * What a run's decision steps ask of the world between deciding and
- * committing: for now, to record an entry. `propose` and `dispatch` are
+ * committing: to record an entry, to read or spend on the run's ledger. `propose` and `dispatch` are
  * written once, as generators yielding these; `runStepsSync` performs them
  * at once, `runStepsAsync` awaits each (for a store or ledger across the
  * network). A step commits nothing until every effect before it succeeded.
  */
-export type RunEffect = { readonly kind: 'record'; readonly entry: RunEntry };
+export type RunEffect =
+  | { readonly kind: 'record'; readonly entry: RunEntry }
+  /** Read the run's state from its ledger (a `LedgerState`). */
+  | { readonly kind: 'ledger-read' }
+  /** Spend on the ledger if the state is still `seen` (a boolean). */
+  | { readonly kind: 'ledger-spend'; readonly seen: LedgerState; readonly add: LedgerSpend };
 
 /** The decision steps of one `propose` or `dispatch`, ending with its result. */
 export type RunSteps<T> = Generator<RunEffect, T, unknown>;

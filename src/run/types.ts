@@ -9,6 +9,7 @@ import type {
 } from '../gate/types.js';
 import type { Budgets, Grant } from '../grant/types.js';
 import type { ToolEntry } from '../registry/types.js';
+import type { RunLedger } from './ledgerTypes.js';
 
 /**
  * How a turn settled. `pending` is the state of a turn while `propose` runs:
@@ -63,6 +64,12 @@ export interface RunOptions {
    * are counted, never enforced. Default `true`.
    */
   readonly enforce?: boolean;
+  /**
+   * Where the run spends its budgets (needs `id`): runs of the same id on one
+   * ledger share one budget. Default: the run's own memory. An async ledger
+   * (`createPostgresLedger`) needs the async forms.
+   */
+  readonly ledger?: RunLedger;
 }
 
 /** What `run.dispatch` accepts besides the call (rev 2). */

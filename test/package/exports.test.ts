@@ -12,6 +12,7 @@ describe('the public surface', () => {
       'compareGrants',
       'createGate',
       'createGrant',
+      'createMemoryLedger',
       'createMemorySink',
       'createRegistry',
       'createRun',

@@ -1,0 +1,2 @@
+export { createOtelSink, type OtelSinkOptions } from './createOtelSink.js';
+export { createTeeSink } from './createTeeSink.js';

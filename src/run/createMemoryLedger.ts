@@ -1,0 +1,47 @@
+import type { LedgerSpend, LedgerState, RunLedger } from './ledgerTypes.js';
+
+/** A ledger in memory: its answers are immediate. */
+export interface MemoryLedger extends RunLedger {
+  readonly read: (run: string) => LedgerState;
+  readonly spend: (run: string, seen: LedgerState, add: LedgerSpend) => boolean;
+  readonly acceptApproval: (run: string, token: string) => boolean;
+}
+
+const FRESH: LedgerState = Object.freeze({ turns: 0, toolCalls: 0, dead: false });
+
+/**
+ * Creates a ledger in memory: runs of the same id in this process (given
+ * this one ledger) share one budget and accept each approval token once.
+ * For a fleet of processes use `createPostgresLedger` (`toolgate/postgres`).
+ *
+ * // const ledger = createMemoryLedger();
+ * // createRun({ gate, grant, id: 'run-42', ledger }); createRun({ gate, grant, id: 'run-42', ledger })
+ */
+export function createMemoryLedger(): MemoryLedger {
+  const runs = new Map<string, LedgerState>();
+  const approvals = new Map<string, Set<string>>();
+  return Object.freeze({
+    read: (run: string) => runs.get(run) ?? FRESH,
+    spend: (run: string, seen: LedgerState, add: LedgerSpend) => {
+      const now = runs.get(run) ?? FRESH;
+      if (now.turns !== seen.turns || now.toolCalls !== seen.toolCalls || now.dead !== seen.dead)
+        return false;
+      runs.set(
+        run,
+        Object.freeze({
+          turns: now.turns + add.turns,
+          toolCalls: now.toolCalls + add.toolCalls,
+          dead: now.dead || add.dead,
+        }),
+      );
+      return true;
+    },
+    acceptApproval: (run: string, token: string) => {
+      const used = approvals.get(run) ?? new Set<string>();
+      approvals.set(run, used);
+      if (used.has(token)) return false;
+      used.add(token);
+      return true;
+    },
+  });
+}
