@@ -23,6 +23,9 @@ export default defineConfig([
       testing: 'src/testing/index.ts',
       mcp: 'src/mcp/index.ts',
       ai: 'src/ai/index.ts',
+      'openai-agents': 'src/openaiAgents/index.ts',
+      langchain: 'src/langchain/index.ts',
+      policy: 'src/policy/index.ts',
     },
     format: ['esm', 'cjs'],
     // Shared chunks for CJS too (esbuild's splitting, through tsup): every entry
@@ -34,7 +37,15 @@ export default defineConfig([
     sourcemap: true,
     target: 'node20',
     platform: 'neutral',
-    external: ['ajv', 'ajv-formats', 'tldts', '@modelcontextprotocol/sdk', 'ai'],
+    external: [
+      'ajv',
+      'ajv-formats',
+      'tldts',
+      '@modelcontextprotocol/sdk',
+      'ai',
+      '@openai/agents',
+      '@langchain/core',
+    ],
   },
   cli,
 ]);
