@@ -26,6 +26,8 @@ export default defineConfig([
       'openai-agents': 'src/openaiAgents/index.ts',
       langchain: 'src/langchain/index.ts',
       policy: 'src/policy/index.ts',
+      sqlite: 'src/sqlite/index.ts',
+      postgres: 'src/postgres/index.ts',
     },
     format: ['esm', 'cjs'],
     // Shared chunks for CJS too (esbuild's splitting, through tsup): every entry
@@ -45,7 +47,12 @@ export default defineConfig([
       'ai',
       '@openai/agents',
       '@langchain/core',
+      'better-sqlite3',
+      'pg',
+      '@opentelemetry/api',
     ],
+    // @noble/hashes ships ESM only: bundled, so the CJS build needs no require(esm) (Node < 20.19).
+    noExternal: ['@noble/hashes'],
   },
   cli,
 ]);

@@ -38,7 +38,9 @@ const GROUPS: readonly Group[] = [
   { id: 'scale-grant', script: 'cases/scale.ts', args: ['grant'] },
   { id: 'scale-registry', script: 'cases/scale.ts', args: ['registry'] },
   { id: 'menu', script: 'cases/menu.ts' },
+  { id: 'network', script: 'cases/network.ts' },
   { id: 'memory', script: 'cases/memory.ts', nodeFlags: ['--expose-gc'] },
+  { id: 'denies', script: 'cases/denies.ts' },
 ];
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -65,6 +65,20 @@ const steps: readonly (readonly [title: string, args: readonly string[], exitCod
     1,
   ],
   [
+    'A deny entry: /workspace is granted, but "!**/.env" takes every .env file away (exit code 1)',
+    [
+      'check',
+      'examples/policy.yaml',
+      '--grant',
+      'coder',
+      '--cwd',
+      '/workspace',
+      '--explain',
+      'examples/turns/escape-denied-env.json',
+    ],
+    1,
+  ],
+  [
     'The same for an allowed turn: which folder root, host pattern and secret entry matched',
     [
       'check',

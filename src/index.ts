@@ -27,8 +27,10 @@ export type {
   ToolHandler,
   ToolHandlers,
 } from './fire/types.js';
+export { compareGrants } from './compare/compareGrants.js';
+export type { GrantComparison, Widening } from './compare/types.js';
 export { createGrant } from './grant/createGrant.js';
-export type { Budgets, FolderGrant, Grant, GrantSpec } from './grant/types.js';
+export type { Budgets, FolderDenyEntry, FolderGrant, Grant, GrantSpec } from './grant/types.js';
 export type { RealpathFn } from './realpath/RealpathFn.js';
 export { createRegistry } from './registry/createRegistry.js';
 export { formatToolRef } from './registry/formatToolRef.js';

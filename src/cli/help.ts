@@ -9,7 +9,8 @@ Commands:
   menu POLICY             render the granted-tool menu (text, or openai, anthropic, mcp JSON)
   validate POLICY         report every error and warning in a policy file, with its place
   ls POLICY               list the policy's tools (the inventory) and the grants naming each
-  test FILE...            run policy test cases and print "N passed, N failed"
+  diff OLD NEW            does NEW grant anything OLD does not? (exit 1 when wider)
+  test FILE|DIR...        run policy test cases and print "N passed, N failed"
 
 Options:
   -h, --help              show help (also: toolgate <command> --help)
@@ -103,7 +104,9 @@ Example:
 `,
   test: `toolgate test: run policy test cases, then print "N passed, N failed".
 
-Usage: toolgate test FILE... [--json]
+Usage: toolgate test FILE|DIR... [--reporter junit|tap|github] [--json]
+
+A directory stands for every *.test.yaml, *.test.yml and *.test.json under it.
 
 A test file (YAML or JSON) names its policy (relative to the file) and lists cases:
   policy: policy.yaml
@@ -120,12 +123,36 @@ both stages of the gate. A failure prints what was expected, what happened, and
 the refusal.
 
 Options:
-  --json       print { passed, failed, cases: [{ file, name, ok, expected, actual }] }
-  -h, --help   show this help
+  --reporter R   junit (JUnit XML), tap (TAP 13) or github (GitHub Actions
+                 ::error annotations at each failing case), for CI systems
+  --json         print { passed, failed, cases: [{ file, name, ok, expected, actual }] }
+  -h, --help     show this help
 
 Exit codes: 0 every case passed, 1 a case failed, 2 a file cannot be read or has errors.
 
 Example:
   toolgate test examples/policy.test.yaml
+  toolgate test examples/ --reporter junit > toolgate-junit.xml
+`,
+  diff: `toolgate diff: does the grant of NEW allow anything the grant of OLD does not?
+
+Usage: toolgate diff OLD NEW [--grant NAME] [--json]
+
+Compares the named grant of both policies, or each grant of NEW with the grant
+of the same name in OLD (a grant OLD lacks counts as empty: all it allows is
+new). Tools, pins and approvals are compared exactly, budgets by value, and
+folders, hosts and secrets through the gate, deny entries, CIDR patterns and
+wildcards included. Each widening is printed with a witness: a concrete ref,
+path and access, host:port, secret name or budget NEW allows and OLD refuses.
+
+Options:
+  --grant NAME   compare only this grant (it must be in both files)
+  --json         print { subset, grants: { NAME: { subset, widenings? } } }
+  -h, --help     show this help
+
+Exit codes: 0 NEW allows nothing OLD does not, 1 NEW is wider, 2 bad input.
+
+Example (a pull-request check):
+  git show origin/main:policy.yaml > /tmp/old.yaml && toolgate diff /tmp/old.yaml policy.yaml
 `,
 };

@@ -3,15 +3,17 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   ListToolsRequestSchema,
+  ToolListChangedNotificationSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { messageOf } from '../data/messageOf.js';
-import { proposeAndFire } from '../fire/proposeAndFire.js';
+import { proposeAndFire, type CallProposal } from '../fire/proposeAndFire.js';
 import type { OutputShaper, ToolHandler } from '../fire/types.js';
 import type { AuthorizedCall } from '../gate/types.js';
 import { listUpstreamTools } from './listUpstreamTools.js';
 import { readGatewayOptions } from './readGatewayOptions.js';
-import { registerListedTools } from './registerListedTools.js';
+import { isGatewayListed } from './isGatewayListed.js';
+import { registerListedTools, type ListingMemory } from './registerListedTools.js';
 import { selectGatewayTools } from './selectGatewayTools.js';
 import type { ImportedMcpTool, McpGatewayOptions, McpImport } from './types.js';
 
@@ -37,9 +39,14 @@ const NO_TEXT: OutputShaper = () => '';
  * given) and only then calls the server, under the caller's cancellation
  * and `timeoutMs`. A refusal, or a failure before the server answered, is
  * an MCP tool error (`isError: true`) whose text is the reason; the
- * server's own results pass through. By default the server's `tools/list`
- * is read again before each call, so a tool whose definition changed gets
- * a new ref, which no grant names: it is refused as `not_granted`.
+ * server's own results pass through. The server's `tools/list` is read at
+ * start and again on its `tools/list_changed` (never per call unless
+ * `verifyBeforeCall`); each granted ref is bound to the FULL digest of its
+ * definition (`digests`, or the first one seen), so a tool whose definition
+ * changed, even under a colliding ref, is unlisted and refused. A failed
+ * definition is not tried again until it changes. A call of a tool the list
+ * hides (not granted, visible or in the step) is refused before the run or
+ * the server sees it.
  *
  * // const gateway = await createMcpGateway({ upstream: client, registry, gate, grant, namespace: 'weather' });
  * // await gateway.server.connect(agentSideTransport);
@@ -47,26 +54,38 @@ const NO_TEXT: OutputShaper = () => '';
 export async function createMcpGateway(options: McpGatewayOptions): Promise<McpGateway> {
   const { binding } = readGatewayOptions(options);
   const { upstream, registry, timeoutMs, shapeOutput } = options;
-  const verify = options.verifyBeforeCall !== false;
+  const verify = options.verifyBeforeCall === true;
+  const maxAge = options.refreshAfterMs ?? Number.POSITIVE_INFINITY;
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- see the import
   const server = new Server(options.serverInfo ?? { name: 'toolgate-gateway', version: '1.0.0' }, {
     capabilities: { tools: { listChanged: true } },
   });
+  const view = { registry, grant: options.grant, visible: options.visible, step: options.step };
+  const granted = new Set(options.grant.tools);
+  const memory: ListingMemory = {
+    owned: new Set<string>(),
+    bound: new Map(Object.entries(options.digests ?? {})),
+    bindsRef: (ref) => granted.has(ref),
+    failures: new Map(),
+  };
+  const owned = memory.owned as Set<string>;
   const byRef = new Map<string, ImportedMcpTool>();
   const byName = new Map<string, ImportedMcpTool>();
-  const ours = new Set<string>();
   let current: McpImport = Object.freeze({ tools: [], skipped: [] });
   let queue: Promise<unknown> = Promise.resolve();
+  let readAt = Number.NEGATIVE_INFINITY;
 
   const refreshNow = async (): Promise<McpImport> => {
-    const result = registerListedTools(await listUpstreamTools(upstream), registry, options, ours);
-    for (const ref of result.registered) ours.add(ref);
+    const listed = await listUpstreamTools(upstream);
+    readAt = Date.now();
+    const result = registerListedTools(listed, registry, options, memory);
+    for (const ref of result.registered) owned.add(ref);
     const refs = new Set(result.tools.map((tool) => tool.ref));
     // A tool the server no longer lists as it was: its old ref leaves the registry, so the gate refuses it.
-    for (const ref of ours) {
+    for (const ref of owned) {
       if (refs.has(ref)) continue;
       registry.deregister(ref);
-      ours.delete(ref);
+      owned.delete(ref);
     }
     const changed = refs.size !== byRef.size || [...refs].some((ref) => !byRef.has(ref));
     byRef.clear();
@@ -86,10 +105,16 @@ export async function createMcpGateway(options: McpGatewayOptions): Promise<McpG
     queue = next.catch(() => undefined);
     return next;
   };
+  // Before a list or call: wait for a refresh under way; read the list only when asked to or stale.
+  const settle = (): Promise<unknown> =>
+    verify || Date.now() - readAt > maxAge ? refresh() : queue;
+
+  upstream.setNotificationHandler?.(ToolListChangedNotificationSchema, () => {
+    refresh().catch(() => undefined);
+  });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    if (verify) await refresh();
-    const view = { registry, grant: options.grant, visible: options.visible, step: options.step };
+    await settle();
     return { tools: selectGatewayTools(view, byRef) };
   });
 
@@ -97,24 +122,31 @@ export async function createMcpGateway(options: McpGatewayOptions): Promise<McpG
     CallToolRequestSchema,
     async (request, extra): Promise<CallToolResult> => {
       const { name } = request.params;
-      if (verify) {
-        try {
-          await refresh();
-        } catch (error) {
-          return errorResult(
-            `the server's tool list could not be read, so ${name} was not called: ${messageOf(error)}`,
-          );
-        }
+      try {
+        await settle();
+      } catch (error) {
+        return errorResult(
+          `the server's tool list could not be read, so ${name} was not called: ${messageOf(error)}`,
+        );
       }
       const tool = byName.get(name);
-      if (tool === undefined)
-        return errorResult(`the tool ${JSON.stringify(name)} is not offered by this server`);
+      if (tool === undefined) {
+        // An approved ref whose definition changed is refused as §12 says: not_granted, naming the ref.
+        const changed = current.skipped.find((item) => item.name === name)?.ref;
+        return errorResult(
+          changed === undefined
+            ? `the tool ${JSON.stringify(name)} is not offered by this server`
+            : `the proposed tool ${changed} is not granted to this run or is no longer registered`,
+        );
+      }
       const at = tool.ref.lastIndexOf('@');
       const proposal = {
         tool: tool.ref.slice(0, at),
         version: Number(tool.ref.slice(at + 1)),
         arguments: request.params.arguments ?? {},
       };
+      // INVARIANT: a call passes every check that decided the list, whoever decides it (a run has its own context).
+      if (!isGatewayListed(view, tool.ref)) return errorResult(unlistedReason(proposal, tool.ref));
       const handler: ToolHandler = async (call, { signal }) => {
         // The server gets the arguments exactly as the gate checked them.
         const args = call.arguments as Record<string, unknown>;
@@ -137,6 +169,20 @@ export async function createMcpGateway(options: McpGatewayOptions): Promise<McpG
         : errorResult(outcome.text);
     },
   );
+
+  /** Why a call to a tool the list hides is refused: the gate's own reason under the list's context. */
+  function unlistedReason(proposal: CallProposal, ref: string): string {
+    const context = {
+      grant: options.grant,
+      ...(options.visible === undefined ? {} : { visible: options.visible }),
+      ...(options.step === undefined ? {} : { step: options.step }),
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    };
+    const decision = options.gate.authorize({ calls: [proposal] }, context);
+    return decision.settled === 'rejected'
+      ? decision.refusal.reason
+      : `the proposed tool ${ref} is not granted to this run or is no longer registered`;
+  }
 
   await refresh();
   return Object.freeze({ server, refresh, current: () => current });

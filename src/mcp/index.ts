@@ -1,5 +1,6 @@
 export { createMcpGateway, type McpGateway } from './createMcpGateway.js';
 export { importMcpTools } from './importMcpTools.js';
+export { mcpToolDigest } from './mcpToolDigest.js';
 export { mcpToolVersion } from './mcpToolVersion.js';
 export type {
   ImportedMcpTool,

@@ -1,26 +1,16 @@
-import { canonicalJson } from '../data/canonicalJson.js';
-import { sha256Hex } from '../data/sha256Hex.js';
+import { mcpToolDigest } from './mcpToolDigest.js';
 
 /**
  * The version toolgate gives a tool an MCP server lists (MCP tools have
- * none): a fingerprint of what the model sees and the gate checks, so that
- * any change to it is a new ref that no grant names yet. It is 1 plus the
- * first 52 bits of the SHA-256 of the canonical JSON (keys sorted) of
- * `{ name, description, inputSchema }` (a missing description counts as
- * `''`): a positive safe integer, the same on every machine.
+ * none): 1 plus the first 52 bits of its full digest (`mcpToolDigest`, over
+ * every field the server sent), a positive safe integer, the same on every
+ * machine. It only names the ref: 52 bits can be collided by a birthday
+ * search, so the gateway and the proxy bind each granted ref to the FULL
+ * digest of its definition and refuse another definition under that ref.
  *
  * // ({ name: 'forecast', description: 'Weather.', inputSchema: { type: 'object' } }) => a number from 1 to 2^52
  */
-export function mcpToolVersion(tool: {
-  readonly name: string;
-  readonly description?: string | undefined;
-  readonly inputSchema: unknown;
-}): number {
-  const text = canonicalJson({
-    name: tool.name,
-    description: tool.description ?? '',
-    inputSchema: tool.inputSchema,
-  });
+export function mcpToolVersion(tool: object): number {
   // 13 hex digits = 52 bits, so 1 + the value is at most 2^52, well inside Number.MAX_SAFE_INTEGER.
-  return Number.parseInt(sha256Hex(text).slice(0, 13), 16) + 1;
+  return Number.parseInt(mcpToolDigest(tool).slice(7, 20), 16) + 1;
 }

@@ -1,10 +1,13 @@
 import { canonicalJson } from '../data/canonicalJson.js';
 import { hasOwn } from '../data/hasOwn.js';
 import { messageOf } from '../data/messageOf.js';
+import { ToolgateError } from '../errors/ToolgateError.js';
 import { formatToolRef } from '../registry/formatToolRef.js';
 import { isToolName } from '../registry/isToolName.js';
 import type { Registry, ToolEntry } from '../registry/types.js';
+import { mcpToolDigest } from './mcpToolDigest.js';
 import { mcpToolVersion } from './mcpToolVersion.js';
+import { rememberFailure } from './rememberFailure.js';
 import type { ImportedMcpTool, McpImport, McpImportOptions, McpListedTool } from './types.js';
 
 /** An import, and which refs it registered itself (the rest were there already). */
@@ -12,27 +15,48 @@ export interface ListedToolsImport extends McpImport {
   readonly registered: readonly string[];
 }
 
+/** What a gateway remembers from one listing to the next. */
+export interface ListingMemory {
+  /** The refs the gateway registered itself. */
+  readonly owned: ReadonlySet<string>;
+  /** The full digest each approved ref is bound to; a listed tool with another digest under it is skipped. */
+  readonly bound: Map<string, string>;
+  /** Should this ref be bound to the first definition seen under it (the granted refs)? */
+  readonly bindsRef: (ref: string) => boolean;
+  /** Why definitions (by full digest) failed to register; bounded (`rememberFailure`). */
+  readonly failures: Map<string, string>;
+}
+
+const NO_MEMORY: ListingMemory = {
+  owned: new Set(),
+  bound: new Map(),
+  bindsRef: () => false,
+  failures: new Map(),
+};
+
 /**
  * Registers tools a server listed (kind `mcp`, the server's description and
  * `inputSchema`, a version from `options.version`, default `mcpToolVersion`).
  * A ref already registered with the same description and schema is reused;
- * one registered by the caller itself (`owned`, the gateway's own refs) with
- * another definition is registered again (only a `version` function that
- * ignores the definition can do that). A tool is skipped, with the reason,
- * when its name (with the namespace) is not a toolgate name (`get.weather`:
- * `.` is not allowed), when the registry refuses it, or when its ref is
- * taken by another definition.
+ * one registered by the caller itself (`memory.owned`) with another
+ * definition is registered again, unless the ref is bound. A tool is
+ * skipped, with the reason, when its name (with the namespace) is not a
+ * toolgate name (`get.weather`: `.` is not allowed), when its ref is bound
+ * to another full digest (a changed or colliding definition under an
+ * approved ref), when the registry refuses it (remembered by digest, so an
+ * unchanged failed definition is not tried again), or when its ref is taken
+ * by another definition.
  *
- * // tools [forecast], { namespace: 'weather' } => tools [{ name: 'forecast', ref: 'weather/forecast@<fingerprint>' }]
+ * // tools [forecast], { namespace: 'weather' } => tools [{ name: 'forecast', ref: 'weather/forecast@<fingerprint>', digest }]
  */
 export function registerListedTools(
   listed: readonly McpListedTool[],
   registry: Registry,
   options: McpImportOptions,
-  owned: ReadonlySet<string> = new Set(),
+  memory: ListingMemory = NO_MEMORY,
 ): ListedToolsImport {
   const tools: ImportedMcpTool[] = [];
-  const skipped: { name: string; problem: string }[] = [];
+  const skipped: { name: string; problem: string; ref?: string }[] = [];
   const registered: string[] = [];
   for (const tool of listed) {
     const name = options.namespace === undefined ? tool.name : `${options.namespace}/${tool.name}`;
@@ -43,9 +67,24 @@ export function registerListedTools(
       });
       continue;
     }
+    const digest = mcpToolDigest(tool);
+    const failed = memory.failures.get(digest);
+    if (failed !== undefined) {
+      skipped.push({ name: tool.name, problem: failed });
+      continue;
+    }
     try {
       const version = (options.version ?? mcpToolVersion)(tool);
       const ref = formatToolRef({ name, version });
+      const approved = memory.bound.get(ref);
+      if (approved !== undefined && approved !== digest) {
+        skipped.push({
+          name: tool.name,
+          ref,
+          problem: `the server lists another definition under ${ref} (${digest}) than the one approved (${approved}): a changed tool needs a new approval`,
+        });
+        continue;
+      }
       const description =
         tool.description !== undefined && tool.description.trim() !== ''
           ? tool.description
@@ -57,23 +96,31 @@ export function registerListedTools(
       const known = registry.resolve(ref);
       const replace =
         known !== undefined &&
-        owned.has(ref) &&
+        memory.owned.has(ref) &&
         !isSameDefinition(known, description, tool.inputSchema);
       if (replace) registry.deregister(ref);
       if (known === undefined || replace) {
-        registry.register({
-          name,
-          version,
-          kind: 'mcp',
-          description,
-          inputSchema: tool.inputSchema,
-          ...scopes,
-        });
+        try {
+          registry.register({
+            name,
+            version,
+            kind: 'mcp',
+            description,
+            inputSchema: tool.inputSchema,
+            ...scopes,
+          });
+        } catch (error) {
+          // Only a definition the registry refuses is remembered: it fails the same way every time.
+          if (error instanceof ToolgateError && error.code === 'invalid_tool')
+            rememberFailure(memory.failures, digest, messageOf(error));
+          throw error;
+        }
         registered.push(ref);
       } else if (!isSameDefinition(known, description, tool.inputSchema)) {
         throw new Error(`${ref} is already registered with another description or inputSchema`);
       }
-      tools.push(Object.freeze({ name: tool.name, ref, tool }));
+      if (approved === undefined && memory.bindsRef(ref)) memory.bound.set(ref, digest);
+      tools.push(Object.freeze({ name: tool.name, ref, digest, tool }));
     } catch (error) {
       skipped.push({ name: tool.name, problem: messageOf(error) });
     }

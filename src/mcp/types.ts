@@ -6,8 +6,13 @@ import type { Grant } from '../grant/types.js';
 import type { Registry, ToolDefinition } from '../registry/types.js';
 import type { Run } from '../run/types.js';
 
-/** The part of an MCP `Client` toolgate uses: a client connected to the server to put the gate in front of. */
-export type McpUpstream = Pick<Client, 'listTools' | 'callTool'>;
+/**
+ * The part of an MCP `Client` toolgate uses: a client connected to the server
+ * to put the gate in front of. When it can take notification handlers, the
+ * gateway handles the server's `notifications/tools/list_changed` itself.
+ */
+export type McpUpstream = Pick<Client, 'listTools' | 'callTool'> &
+  Partial<Pick<Client, 'setNotificationHandler'>>;
 
 /** A tool as the server's `tools/list` listed it. */
 export type McpListedTool = Tool;
@@ -31,13 +36,20 @@ export interface ImportedMcpTool {
   readonly name: string;
   /** The ref it is registered (and must be granted) as. */
   readonly ref: string;
+  /** The full digest of the tool as listed (`mcpToolDigest`): what an approval binds to. */
+  readonly digest: string;
   readonly tool: McpListedTool;
 }
 
 /** What an import did: the tools now in the registry, and those it could not register, with why. */
 export interface McpImport {
   readonly tools: readonly ImportedMcpTool[];
-  readonly skipped: readonly { readonly name: string; readonly problem: string }[];
+  /** `ref` is there when the tool was skipped because its approved ref now holds another definition. */
+  readonly skipped: readonly {
+    readonly name: string;
+    readonly problem: string;
+    readonly ref?: string;
+  }[];
 }
 
 /** What `createMcpGateway` takes. */
@@ -57,8 +69,21 @@ export interface McpGatewayOptions extends McpImportOptions {
   readonly timeoutMs?: number;
   /** Applied to every text item of a result (`createOutputShaper` from `toolgate/node` saves big ones). */
   readonly shapeOutput?: OutputShaper;
-  /** Read the server's `tools/list` again before each call, so a changed tool is refused. Default true. */
+  /**
+   * The full digest (`mcpToolDigest`, as `importMcpTools` returns it) each
+   * ref was approved with. A granted ref without one is bound to the first
+   * definition the gateway sees under it. Either way, the server listing
+   * another definition under that ref gets it refused and unlisted.
+   */
+  readonly digests?: Readonly<Record<string, string>>;
+  /**
+   * Read the server's `tools/list` before each call and list. Default false:
+   * the list is read at start, on the server's `tools/list_changed`, on
+   * `refresh()`, and when older than `refreshAfterMs`.
+   */
   readonly verifyBeforeCall?: boolean;
+  /** Read the list again before a call or list when the last read is older than this (ms). Default: never. */
+  readonly refreshAfterMs?: number;
   /** The gateway's own name and version in the MCP handshake. */
   readonly serverInfo?: { readonly name: string; readonly version: string };
 }

@@ -129,7 +129,9 @@ describe.concurrent('toolgate, spawned from the package root', () => {
     expect(lines).toContain(
       '  REFUSED  dispatch.folder     the path /etc/cron.d/backdoor is outside the granted folder scope (folder_out_of_scope)',
     );
-    expect(lines).toContain(`${' '.repeat(31)}the grant's folders: /workspace (write)`);
+    expect(lines).toContain(
+      `${' '.repeat(31)}the grant's folders: /workspace (write), !**/.env, !/workspace/.git/**`,
+    );
     expect(lines).toContain('  -        dispatch.secret     not run: the call is already refused');
     // The verdict on the whole turn comes last, exactly as without --explain.
     expect(
@@ -332,7 +334,7 @@ describe.concurrent('toolgate, spawned from the package root', () => {
       spawnCli(['test', 'test/fixtures/cli/broken.test.yaml']),
     ]);
     expect(example.code).toBe(0);
-    expect(example.stdout.trimEnd().split('\n').at(-1)).toBe('16 passed, 0 failed');
+    expect(example.stdout.trimEnd().split('\n').at(-1)).toBe('20 passed, 0 failed');
     expect(failing.code).toBe(1);
     const report = JSON.parse(failing.stdout) as {
       passed: number;

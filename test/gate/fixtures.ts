@@ -105,7 +105,10 @@ export function aTurn(tool: string, args: unknown, more: Record<string, unknown>
   return { calls: [{ tool, version: 1, arguments: args, ...more }] };
 }
 
-/** Every refusal code of SPEC §7 and §9, written out here rather than read from src. */
+/**
+ * Every refusal code the gate gives (SPEC §7 and §9), written out here rather
+ * than read from src. `too_many_calls` is the run's (§8), never the gate's.
+ */
 export const REFUSAL_CODES = [
   'malformed_proposal',
   'not_granted',

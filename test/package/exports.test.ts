@@ -8,6 +8,7 @@ describe('the public surface', () => {
     expect(Object.keys(toolgate).sort()).toEqual([
       'DEFAULT_OUTPUT_LIMITS',
       'ToolgateError',
+      'compareGrants',
       'createGate',
       'createGrant',
       'createMemorySink',

@@ -10,6 +10,7 @@ describe('the runtime adapter subpaths (a change here is an API change)', () => 
     expect(Object.keys(mcp).sort()).toEqual([
       'createMcpGateway',
       'importMcpTools',
+      'mcpToolDigest',
       'mcpToolVersion',
     ]);
   });
