@@ -1,4 +1,4 @@
-import type { Tool, ToolExecutionOptions, ToolSet } from 'ai';
+import { asSchema, jsonSchema, type Tool, type ToolExecutionOptions, type ToolSet } from 'ai';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { proposeAndFire } from '../fire/proposeAndFire.js';
 import type { OutputShaper, ToolHandler } from '../fire/types.js';
@@ -18,9 +18,17 @@ const NO_TEXT: OutputShaper = () => '';
  * (`weather@1` => `weather_v1`, as `toOpenAITools` names them). Every
  * `execute` first runs both stages (a turn of one call, of `run` when
  * given); only an allowed call reaches the tool's own `execute`, with the
- * arguments as the gate checked them and a signal that follows the AI SDK's
- * `abortSignal` and `timeoutMs`. A refusal, a throw, a cancel or a deadline
- * is returned to the model as the tool result: a text saying why. Throws
+ * arguments as the gate checked them (then parsed by the tool's own schema)
+ * and a signal that follows the AI SDK's `abortSignal` and `timeoutMs`.
+ *
+ * The model sees each tool's registered input schema, and the AI SDK does
+ * not validate the input itself: bad arguments reach the gate, which refuses
+ * them as `bad_arguments` and records it in the run. A refusal, a throw, a
+ * cancel or a deadline is thrown back to the AI SDK, which hands the model a
+ * tool error (as MCP's `isError`) holding the text saying why, and goes on
+ * with the loop. Calls the AI SDK refuses before any `execute` (a tool name
+ * it does not know, input that is not JSON) reach the run through
+ * `recordRejectedAiCalls`. Throws
  * `ToolgateError` for bad options, a key that is not a ref, or a tool
  * without `execute` (a call toolgate does not run, it cannot gate).
  *
@@ -44,13 +52,27 @@ export function gateAiTools(tools: AiToolsByRef, options: GateAiToolsOptions): T
     if (providerName === undefined) continue;
     if (step !== undefined && !step.tools.includes(name)) continue;
     if (!isNameVisible(name, visible)) continue;
-    if (registry.resolve(ref)?.grantable !== true) continue;
+    const entry = registry.resolve(ref);
+    if (entry?.grantable !== true) continue;
     const execute = tool.execute.bind(tool);
+    const own = asSchema(tool.inputSchema);
     const wrapped: Tool = {
       ...tool,
+      // The gate validates against this schema; the AI SDK must let every input through to it.
+      inputSchema: jsonSchema(
+        structuredClone(entry.inputSchema) as Parameters<typeof jsonSchema>[0],
+        {
+          validate: (value: unknown) => ({ success: true, value }),
+        },
+      ),
       execute: async (input: unknown, execution: ToolExecutionOptions) => {
-        const handler: ToolHandler = (call, { signal }) =>
-          finalValue(execute(call.arguments, { ...execution, abortSignal: signal }));
+        const handler: ToolHandler = async (call, { signal }) =>
+          finalValue(
+            execute(await parseOwn(own, call.arguments, ref), {
+              ...execution,
+              abortSignal: signal,
+            }),
+          );
         const fireOptions = {
           shapeOutput: shapeOutput ?? NO_TEXT,
           ...(execution.abortSignal === undefined ? {} : { signal: execution.abortSignal }),
@@ -63,13 +85,35 @@ export function gateAiTools(tools: AiToolsByRef, options: GateAiToolsOptions): T
           binding,
         );
         onOutcome?.(outcome, execution.toolCallId);
-        if (outcome.status !== 'ok') return outcome.text;
+        // A throw is how an AI SDK tool reports an error: the model gets it as a tool error.
+        if (outcome.status !== 'ok') throw new ToolCallRefusedError(outcome.text);
         return shapeOutput === undefined ? outcome.output : outcome.text;
       },
     };
     gated[providerName] = wrapped;
   }
   return gated;
+}
+
+/** A refused or failed call, thrown to the AI SDK so the model sees a tool error; the message is the text saying why. */
+class ToolCallRefusedError extends Error {
+  override readonly name = 'ToolgateToolError';
+}
+
+/**
+ * The arguments as the tool's own schema parses them (zod defaults and
+ * transforms), after the gate allowed them. A schema stricter than its JSON
+ * Schema can still fail here: that is the tool's error, not an allow.
+ */
+async function parseOwn(
+  schema: ReturnType<typeof asSchema>,
+  value: unknown,
+  ref: string,
+): Promise<unknown> {
+  if (schema.validate === undefined) return value;
+  const result = await schema.validate(value);
+  if (result.success) return result.value;
+  throw new Error(`the arguments for ${ref} do not match its own schema: ${result.error.message}`);
 }
 
 /** A streaming `execute` (an async iterable of preliminary values) ends with its last value, as the AI SDK reads it. */

@@ -41,7 +41,8 @@ ${load}
   await registerAiTools(registry, tools);
   const gated = gateAiTools(tools, { registry, gate, grant: createGrant({ tools: ['echo@1'] }) });
   const options = { toolCallId: 'c1', messages: [] };
-  const aiResults = [await gated.echo_v1.execute({ text: 'hi' }, options), await gated.echo_v1.execute({ text: 5 }, options)];
+  // A refusal is thrown: the AI SDK hands it to the model as a tool error.
+  const aiResults = [await gated.echo_v1.execute({ text: 'hi' }, options), await gated.echo_v1.execute({ text: 5 }, options).catch((error) => error.message)];
 
   const server = new McpServer({ name: 'up', version: '1.0.0' });
   let reached = 0;
