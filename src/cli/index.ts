@@ -1,5 +1,18 @@
 import { nodeIo } from './nodeIo.js';
 import { runCli } from './runCli.js';
+import { mcp } from './commands/mcp.js';
 
 // The `toolgate` binary. The exit code is set, not forced, so output is flushed first.
-process.exitCode = runCli(process.argv.slice(2), nodeIo());
+// `toolgate mcp` is long-running and asynchronous: it has its own entry.
+const args = process.argv.slice(2);
+if (args[0] === 'mcp' && !args.includes('--help') && !args.includes('-h'))
+  void mcp(args.slice(1), nodeIo()).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`toolgate mcp: internal error: ${String(error)}\n`);
+      process.exitCode = 2;
+    },
+  );
+else process.exitCode = runCli(args, nodeIo());
