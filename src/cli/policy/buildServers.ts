@@ -60,6 +60,22 @@ export function buildServers(
       readonly prompts?: boolean;
     };
     let ok = true;
+    const stdio = ['command', 'args', 'env', 'cwd'].filter((key) => key in spec);
+    if (
+      (spec.command === undefined) === (spec.url === undefined) ||
+      (spec.url !== undefined && stdio.length > 0)
+    ) {
+      ok = false;
+      diagnostics.push(
+        diagnose(
+          source.place(['servers', name]),
+          'error',
+          'invalid_server',
+          `servers.${name} must have either command (with args, env, cwd) for stdio, or url for Streamable HTTP`,
+          'keep command or url, not both',
+        ),
+      );
+    }
     for (const [tool, binding] of Object.entries(spec.tools ?? {})) {
       const problems: string[] = [];
       readResources(binding.resources, problems);
