@@ -1,12 +1,12 @@
 import { nodeIo } from './nodeIo.js';
 import { runCli } from './runCli.js';
-import { mcp } from './commands/mcp.js';
 
 // The `toolgate` binary. The exit code is set, not forced, so output is flushed first.
 // `toolgate mcp` is long-running and asynchronous: it has its own entry.
 const args = process.argv.slice(2);
 if (args[0] === 'mcp' && !args.includes('--help') && !args.includes('-h'))
-  void mcp(args.slice(1), nodeIo()).then(
+  // Loaded only for `mcp`: the other commands do not pay for the MCP SDK at start.
+  void import('./commands/mcp.js').then(({ mcp }) => mcp(args.slice(1), nodeIo())).then(
     (code) => {
       process.exitCode = code;
     },
