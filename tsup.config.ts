@@ -23,6 +23,8 @@ export default defineConfig([
       testing: 'src/testing/index.ts',
       mcp: 'src/mcp/index.ts',
       ai: 'src/ai/index.ts',
+      sqlite: 'src/sqlite/index.ts',
+      postgres: 'src/postgres/index.ts',
     },
     format: ['esm', 'cjs'],
     // Shared chunks for CJS too (esbuild's splitting, through tsup): every entry
@@ -34,7 +36,18 @@ export default defineConfig([
     sourcemap: true,
     target: 'node20',
     platform: 'neutral',
-    external: ['ajv', 'ajv-formats', 'tldts', '@modelcontextprotocol/sdk', 'ai'],
+    external: [
+      'ajv',
+      'ajv-formats',
+      'tldts',
+      '@modelcontextprotocol/sdk',
+      'ai',
+      'better-sqlite3',
+      'pg',
+      '@opentelemetry/api',
+    ],
+    // @noble/hashes ships ESM only: bundled, so the CJS build needs no require(esm) (Node < 20.19).
+    noExternal: ['@noble/hashes'],
   },
   cli,
 ]);

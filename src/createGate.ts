@@ -3,7 +3,9 @@ import { hasOwn } from './data/hasOwn.js';
 import { isPlainObject } from './data/isPlainObject.js';
 import { ToolgateError } from './errors/ToolgateError.js';
 import { createCoreGate } from './gate/createGate.js';
+import { attachGateLimits } from './gate/gateLimits.js';
 import { attachGateRegistry } from './gate/gateRegistry.js';
+import { resolveLimits } from './gate/resolveLimits.js';
 import type { Gate, GateOptions } from './gate/types.js';
 import { nodeRealpath } from './realpath/nodeRealpath.js';
 
@@ -58,5 +60,7 @@ export function createGate(options: GateOptions): Gate {
   });
   // createRun reads the registry back (the Gate type does not expose it).
   attachGateRegistry(gate, registry);
+  // A run in audit mode decodes a refused turn again, with the same limits (createCoreGate checked them).
+  attachGateLimits(gate, resolveLimits(limits));
   return gate;
 }

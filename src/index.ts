@@ -28,7 +28,7 @@ export type {
   ToolHandlers,
 } from './fire/types.js';
 export { createGrant } from './grant/createGrant.js';
-export type { Budgets, FolderGrant, Grant, GrantSpec } from './grant/types.js';
+export type { Budgets, FolderDenyEntry, FolderGrant, Grant, GrantSpec } from './grant/types.js';
 export type { RealpathFn } from './realpath/RealpathFn.js';
 export { createRegistry } from './registry/createRegistry.js';
 export { formatToolRef } from './registry/formatToolRef.js';
@@ -56,6 +56,7 @@ export type {
   OpenAIChatTool,
   OpenAIResponsesTool,
   Provider,
+  ToolInputSchema,
 } from './providers/types.js';
 export { describeShapedOutput } from './output/describeShapedOutput.js';
 export { DEFAULT_OUTPUT_LIMITS } from './output/readOutputLimits.js';

@@ -9,7 +9,7 @@ Commands:
   menu POLICY             render the granted-tool menu (text, or openai, anthropic, mcp JSON)
   validate POLICY         report every error and warning in a policy file, with its place
   ls POLICY               list the policy's tools (the inventory) and the grants naming each
-  test FILE...            run policy test cases and print "N passed, N failed"
+  test FILE|DIR...        run policy test cases and print "N passed, N failed"
 
 Options:
   -h, --help              show help (also: toolgate <command> --help)
@@ -103,7 +103,9 @@ Example:
 `,
   test: `toolgate test: run policy test cases, then print "N passed, N failed".
 
-Usage: toolgate test FILE... [--json]
+Usage: toolgate test FILE|DIR... [--reporter junit|tap|github] [--json]
+
+A directory stands for every *.test.yaml, *.test.yml and *.test.json under it.
 
 A test file (YAML or JSON) names its policy (relative to the file) and lists cases:
   policy: policy.yaml
@@ -120,12 +122,15 @@ both stages of the gate. A failure prints what was expected, what happened, and
 the refusal.
 
 Options:
-  --json       print { passed, failed, cases: [{ file, name, ok, expected, actual }] }
-  -h, --help   show this help
+  --reporter R   junit (JUnit XML), tap (TAP 13) or github (GitHub Actions
+                 ::error annotations at each failing case), for CI systems
+  --json         print { passed, failed, cases: [{ file, name, ok, expected, actual }] }
+  -h, --help     show this help
 
 Exit codes: 0 every case passed, 1 a case failed, 2 a file cannot be read or has errors.
 
 Example:
   toolgate test examples/policy.test.yaml
+  toolgate test examples/ --reporter junit > toolgate-junit.xml
 `,
 };

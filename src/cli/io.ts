@@ -5,6 +5,8 @@ export interface CliIo extends PolicyFiles {
   /** Reads all of standard input as UTF-8. */
   readonly readStdin: () => string;
   readonly stdinIsTerminal: boolean;
+  /** The names in a directory, or `undefined` when `path` is not a directory. */
+  readonly listDirectory?: (path: string) => readonly string[] | undefined;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
 }

@@ -1,8 +1,10 @@
+import { sharedWeakMap } from '../data/sharedWeakMap.js';
 import type { Registry } from '../registry/types.js';
 import type { Gate } from './types.js';
 
 /** The registry each gate made by `createGate` decides over. */
-const registries = new WeakMap<Gate, Registry>();
+/** Shared by every copy of this version in the process (ESM, CommonJS, bundled): see `sharedWeakMap`. */
+const registries = sharedWeakMap<Gate, Registry>('gates');
 
 /** Records the registry a gate decides over (called once, by `createGate`). */
 export function attachGateRegistry(gate: Gate, registry: Registry): void {

@@ -29,5 +29,7 @@ export function reasonFor(facts: RefusalFacts): string {
       return `the check ${facts.check} failed, so the call is refused`;
     case 'check_refused':
       return facts.reason;
+    case 'too_many_calls':
+      return `the turn proposes ${facts.calls} calls; at most ${facts.max} are allowed in one turn`;
   }
 }

@@ -32,7 +32,8 @@ export type RefusalFacts =
       readonly check: string;
       readonly details: readonly RefusalDetail[];
     }
-  | { readonly code: 'check_refused'; readonly reason: string };
+  | { readonly code: 'check_refused'; readonly reason: string }
+  | { readonly code: 'too_many_calls'; readonly calls: number; readonly max: number };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 

@@ -14,12 +14,15 @@ export type RefusalCode =
   | 'folder_out_of_scope'
   | 'secret_out_of_scope'
   | 'check_failed'
-  | 'check_refused';
+  | 'check_refused'
+  | 'too_many_calls';
 
 /** One fact behind a refusal: where (a JSON Pointer into the arguments, or the proposal) and what. */
 export interface RefusalDetail {
   readonly pointer: string;
   readonly message: string;
+  /** (rev 2) The grant's deny entry that refused, as written (`'!10.0.0.0/8'`, `'!.env'`). */
+  readonly entry?: string;
 }
 
 /** A recorded, reasoned "no": plain, serializable data. */
@@ -72,7 +75,12 @@ export type TurnDecision =
 
 /** The dispatch stage's answer for one call. */
 export type DispatchDecision =
-  | { readonly allowed: true; readonly call: AuthorizedCall }
+  | {
+      readonly allowed: true;
+      readonly call: AuthorizedCall;
+      /** In audit mode (`createRun({ enforce: false })`): the refusal that enforcing would have given. */
+      readonly wouldRefuse?: Refusal;
+    }
   | { readonly allowed: false; readonly refusal: Refusal };
 
 /** What an extra check sees besides the call. */

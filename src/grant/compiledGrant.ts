@@ -1,23 +1,36 @@
+import { sharedWeakMap } from '../data/sharedWeakMap.js';
 import type { HostMatcher, HostPattern } from '../scope/host/index.js';
 import type { RootMatcher } from '../scope/folder/compileRootMatcher.js';
+import type { FolderDeny } from '../scope/folder/parseFolderDeny.js';
 import type { CanonicalPath } from '../scope/path/index.js';
 import type { SecretMatcher } from '../scope/secret/index.js';
 import type { Grant } from './types.js';
 
 /** A grant's matchers, built once by `createGrant`. */
 export interface CompiledGrant {
+  /** The granted refs, pins taken off. */
   readonly tools: ReadonlySet<string>;
+  /** (rev 2) The digest each pinned ref's registered definition must have. */
+  readonly pins: ReadonlyMap<string, string>;
+  /** (rev 2) The refs whose calls need an approval of the exact call. */
+  readonly ask: ReadonlySet<string>;
   /** Roots allowing reads (every root) and roots allowing writes. */
   readonly readRoots: ReadonlySet<CanonicalPath>;
   readonly writeRoots: ReadonlySet<CanonicalPath>;
   readonly readable: RootMatcher;
   readonly writable: RootMatcher;
+  /** The folder deny entries, in grant order; absent when there are none, so such grants pay nothing. */
+  readonly folderDenies?: readonly FolderDeny[];
   readonly hosts: HostMatcher;
+  /** The allow patterns of `network`, in grant order. */
   readonly hostPatterns: readonly HostPattern[];
+  /** (rev 2) The patterns of `network`'s deny entries (written after `!`), in grant order. */
+  readonly hostDenies: readonly HostPattern[];
   readonly secrets: SecretMatcher;
 }
 
-const compiledGrants = new WeakMap<Grant, CompiledGrant>();
+/** Shared by every copy of this version in the process (ESM, CommonJS, bundled): see `sharedWeakMap`. */
+const compiledGrants = sharedWeakMap<Grant, CompiledGrant>('grants');
 
 /** Records a grant's matchers (called once, by `createGrant`). */
 export function attachCompiledGrant(grant: Grant, compiled: CompiledGrant): void {

@@ -3,21 +3,27 @@ import { describeValue } from '../data/describeValue.js';
 import { hasOwn } from '../data/hasOwn.js';
 import { isPlainObject } from '../data/isPlainObject.js';
 import { throwIfProblems } from '../errors/ToolgateError.js';
-import { findRefProblem } from '../registry/parseToolRef.js';
-import { compileHostMatcher, parseHostPattern, type HostPattern } from '../scope/host/index.js';
+import { compileHostMatcher, type HostPattern } from '../scope/host/index.js';
+import { parseNetworkEntry } from '../scope/host/parseNetworkEntry.js';
 import { canonicalizeRoot, type CanonicalPath } from '../scope/path/index.js';
 import {
   compileSecretMatcher,
+  parseSecretDeny,
   parseSecretPattern,
+  type SecretDeny,
   type SecretPattern,
 } from '../scope/secret/index.js';
 import { compileRootMatcher } from '../scope/folder/compileRootMatcher.js';
+import { parseFolderDeny, type FolderDeny } from '../scope/folder/parseFolderDeny.js';
 import { attachCompiledGrant } from './compiledGrant.js';
-import type { Budgets, FolderGrant, Grant, GrantSpec } from './types.js';
+import { compileToolEntries } from './compileToolEntries.js';
+import { readAskEntry } from './readAskEntry.js';
+import { readToolEntry } from './readToolEntry.js';
+import type { Budgets, FolderDenyEntry, FolderGrant, Grant, GrantSpec } from './types.js';
 
-const KEYS = ['tools', 'folders', 'network', 'secrets', 'budgets'];
+const KEYS = ['tools', 'folders', 'network', 'secrets', 'budgets', 'ask'];
 const FOLDER_KEYS = new Set(['path', 'access']);
-const BUDGET_KEYS = new Set(['turns', 'toolCalls']);
+const BUDGET_KEYS = ['turns', 'toolCalls', 'callsPerTurn'];
 
 /**
  * Validates a grant and returns it deeply frozen, in canonical form, with its
@@ -40,31 +46,46 @@ export function createGrant(spec: GrantSpec): Grant {
       problems.push(`unknown key ${JSON.stringify(key)}; the keys are ${KEYS.join(', ')}`);
   }
 
-  const tools = readList(input, 'tools', problems, (item, where) => {
-    const problem = findRefProblem(item);
-    return problem === undefined
-      ? (item as string)
-      : { problem: `${where} ${describeValue(item)}: ${problem}` };
-  });
+  const tools = readList(input, 'tools', problems, readToolEntry);
 
   const folders: FolderGrant[] = [];
+  const folderDenies: FolderDeny[] = [];
+  // Roots and denies in the order given: the canonical grant keeps that order.
+  const folderEntries: (FolderGrant | FolderDenyEntry)[] = [];
   readList(input, 'folders', problems, (item, where) => {
+    if (typeof item === 'string' && item.startsWith('!')) {
+      const deny = parseFolderDeny(item);
+      if (!deny.ok) return { problem: `${where} ${describeValue(item)}: ${deny.problem}` };
+      // Kept one for one, like roots, so an entry's index is where the spec wrote it.
+      folderDenies.push(deny.value);
+      folderEntries.push(item as FolderDenyEntry);
+      return undefined;
+    }
     const folder = readFolder(item, where);
     if ('problem' in folder) return folder;
     folders.push(folder);
+    folderEntries.push(folder);
     return undefined;
   });
 
   const hostPatterns: HostPattern[] = [];
-  readList(input, 'network', problems, (item, where) => {
-    const pattern = parseHostPattern(item);
-    if (!pattern.ok) return { problem: `${where} ${describeValue(item)}: ${pattern.problem}` };
-    hostPatterns.push(pattern.value);
-    return undefined;
+  const hostDenies: HostPattern[] = [];
+  const network = readList(input, 'network', problems, (item, where) => {
+    const entry = parseNetworkEntry(item);
+    if (!entry.ok) return { problem: `${where} ${describeValue(item)}: ${entry.problem}` };
+    (entry.value.deny ? hostDenies : hostPatterns).push(entry.value.pattern);
+    return entry.value.text;
   });
 
   const secretPatterns: SecretPattern[] = [];
+  const secretDenies: SecretDeny[] = [];
   const secrets = readList(input, 'secrets', problems, (item, where) => {
+    if (typeof item === 'string' && item.startsWith('!')) {
+      const deny = parseSecretDeny(item);
+      if (!deny.ok) return { problem: `${where} ${describeValue(item)}: ${deny.problem}` };
+      secretDenies.push(deny.value);
+      return item;
+    }
     const pattern = parseSecretPattern(item);
     if (!pattern.ok) return { problem: `${where} ${describeValue(item)}: ${pattern.problem}` };
     secretPatterns.push(pattern.value);
@@ -72,14 +93,20 @@ export function createGrant(spec: GrantSpec): Grant {
   });
 
   const budgets = readBudgets(hasOwn(input, 'budgets') ? input.budgets : undefined, problems);
+  const ask = readList(input, 'ask', problems, readAskEntry);
+  const toolEntries = compileToolEntries(dedupe(tools), ask, problems);
   throwIfProblems('invalid_grant', 'the grant', problems);
 
   const grant: Grant = Object.freeze({
     tools: Object.freeze(dedupe(tools)),
-    folders: Object.freeze(folders.map((folder) => Object.freeze(folder))),
-    network: Object.freeze(dedupe(hostPatterns.map((pattern) => pattern.text))),
+    folders: Object.freeze(
+      folderEntries.map((entry) => (typeof entry === 'string' ? entry : Object.freeze(entry))),
+    ),
+    network: Object.freeze(dedupe(network)),
     secrets: Object.freeze(dedupe(secrets)),
     ...(budgets === undefined ? {} : { budgets: Object.freeze(budgets) }),
+    // Only when something needs approval: a grant without ask keeps its rev-1 shape.
+    ...(toolEntries.ask.size === 0 ? {} : { ask: Object.freeze([...toolEntries.ask]) }),
   });
   const readRoots = new Set(folders.map((folder) => folder.path as CanonicalPath));
   const writeRoots = new Set(
@@ -90,14 +117,18 @@ export function createGrant(spec: GrantSpec): Grant {
   attachCompiledGrant(
     grant,
     Object.freeze({
-      tools: new Set(grant.tools),
+      tools: toolEntries.refs,
+      pins: toolEntries.pins,
+      ask: toolEntries.ask,
       readRoots,
       writeRoots,
       readable: compileRootMatcher(readRoots),
       writable: compileRootMatcher(writeRoots),
-      hosts: compileHostMatcher(hostPatterns),
+      ...(folderDenies.length === 0 ? {} : { folderDenies: Object.freeze(folderDenies) }),
+      hosts: compileHostMatcher(hostPatterns, hostDenies),
       hostPatterns: Object.freeze(hostPatterns),
-      secrets: compileSecretMatcher(secretPatterns),
+      hostDenies: Object.freeze(hostDenies),
+      secrets: compileSecretMatcher(secretPatterns, secretDenies),
     }),
   );
   return grant;
@@ -159,17 +190,17 @@ function readBudgets(value: unknown, problems: string[]): Budgets | undefined {
     problems.push('budgets must be an object such as { turns: 8, toolCalls: 20 }');
     return undefined;
   }
-  const budgets: { turns?: number; toolCalls?: number } = {};
+  const budgets: { -readonly [K in keyof Budgets]: Budgets[K] } = {};
   for (const key of Object.keys(value)) {
     const amount = value[key];
-    if (!BUDGET_KEYS.has(key)) {
+    if (!BUDGET_KEYS.includes(key)) {
       problems.push(
-        `budgets has unknown key ${JSON.stringify(key)}; the keys are turns, toolCalls`,
+        `budgets has unknown key ${JSON.stringify(key)}; the keys are ${BUDGET_KEYS.join(', ')}`,
       );
     } else if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0) {
       problems.push(`budgets.${key} ${describeValue(amount)} must be a whole number of 0 or more`);
     } else {
-      budgets[key as 'turns' | 'toolCalls'] = amount;
+      budgets[key as keyof Budgets] = amount;
     }
   }
   return budgets;

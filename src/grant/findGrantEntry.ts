@@ -1,11 +1,17 @@
 import { findCoveringRoot } from '../scope/folder/findCoveringRoot.js';
 import { findContainingHostPattern } from '../scope/host/findContainingHostPattern.js';
 import { findMatchingHostPattern } from '../scope/host/findMatchingHostPattern.js';
-import { parseHostPattern, type CanonicalHost, type HostPattern } from '../scope/host/index.js';
+import { doHostPatternsOverlap } from '../scope/host/doHostPatternsOverlap.js';
+import { isHostInPattern } from '../scope/host/isHostInPattern.js';
+import { type CanonicalHost, type HostPattern } from '../scope/host/index.js';
+import { parseNetworkEntry } from '../scope/host/parseNetworkEntry.js';
 import type { CanonicalPath } from '../scope/path/index.js';
 import { findMatchingSecretPattern } from '../scope/secret/findMatchingSecretPattern.js';
 import { parseSecretPattern } from '../scope/secret/index.js';
+import { findDenyEntry } from './findDenyEntry.js';
+import { folderRootsOf } from './folderRootsOf.js';
 import type { Grant } from './types.js';
+import { splitToolEntry } from './splitToolEntry.js';
 
 /** What a call wants of a grant, already in canonical form (as the gate's checks hold it). */
 export type GrantEntryQuery =
@@ -20,7 +26,7 @@ export interface GrantEntryMatch {
   readonly scope: 'tools' | 'folders' | 'network' | 'secrets';
   /** The index in `grant[scope]`. */
   readonly index: number;
-  /** The ref, the canonical folder root, the canonical host pattern or the secret entry. */
+  /** The tools entry as written (a pin included), the canonical folder root, the canonical host pattern or the secret entry. */
   readonly entry: string;
   /** For folders: the access the entry allows. */
   readonly access?: 'read' | 'write';
@@ -37,16 +43,20 @@ export interface GrantEntryMatch {
  *
  * // ({ folders: [/workspace] }, folder /workspace/src/a.ts write) => { scope: folders, index: 0, entry: /workspace, access: write }
  * // ({ network: [*.github.com, api.github.com] }, host api.github.com 443) => { scope: network, index: 1, entry: api.github.com }
+ * // ({ network: [*, !*.corp.example.com] }, host a.corp.example.com 443)   => undefined (denied)
  */
 export function findGrantEntry(grant: Grant, query: GrantEntryQuery): GrantEntryMatch | undefined {
   switch (query.kind) {
     case 'tool': {
-      const index = grant.tools.indexOf(query.ref);
-      return index === -1 ? undefined : { scope: 'tools', index, entry: query.ref };
+      const index = grant.tools.findIndex((entry) => splitToolEntry(entry).ref === query.ref);
+      const entry = grant.tools[index];
+      return entry === undefined ? undefined : { scope: 'tools', index, entry };
     }
     case 'folder': {
+      // Deny always wins: a denied path has no entry that allows it.
+      if (findDenyEntry(grant, query) !== undefined) return undefined;
       // write implies read: a read may use any root, a write only a write root.
-      const usable = grant.folders.filter(
+      const usable = folderRootsOf(grant).filter(
         (folder) => query.access === 'read' || folder.access === 'write',
       );
       const root = findCoveringRoot(
@@ -54,27 +64,46 @@ export function findGrantEntry(grant: Grant, query: GrantEntryQuery): GrantEntry
         usable.map((folder) => folder.path as CanonicalPath),
       );
       const index = grant.folders.findIndex(
-        (folder) => folder.path === root && usable.includes(folder),
+        (folder) => typeof folder !== 'string' && folder.path === root && usable.includes(folder),
       );
       const folder = grant.folders[index];
-      return folder === undefined
+      return folder === undefined || typeof folder === 'string'
         ? undefined
         : { scope: 'folders', index, entry: folder.path, access: folder.access };
     }
     case 'host':
     case 'hostPattern': {
-      const patterns = parseAll(grant.network, parseHostPattern);
+      const entries = parseAll(grant.network, parseNetworkEntry);
+      // (rev 2) a deny entry wins whatever the order: nothing it takes is allowed by any entry
+      const denied = entries.some(
+        (entry) =>
+          entry.deny &&
+          (query.kind === 'host'
+            ? isHostInPattern(entry.pattern, query.host, query.port, true)
+            : doHostPatternsOverlap(query.pattern, entry.pattern)),
+      );
+      if (denied) return undefined;
+      // Deny entries stand in as `undefined`, so indexes stay those of grant.network.
+      const patterns = entries.map((entry) => (entry.deny ? undefined : entry.pattern));
+      const allowed = patterns.filter((pattern) => pattern !== undefined);
       const found =
         query.kind === 'host'
-          ? findMatchingHostPattern(patterns, query.host, query.port)
-          : findContainingHostPattern(patterns, query.pattern);
+          ? findMatchingHostPattern(allowed, query.host, query.port)
+          : findContainingHostPattern(allowed, query.pattern);
       return found === undefined
         ? undefined
         : { scope: 'network', index: patterns.indexOf(found), entry: found.text };
     }
     case 'secret': {
-      const patterns = parseAll(grant.secrets, parseSecretPattern);
-      const found = findMatchingSecretPattern(patterns, query.name);
+      if (findDenyEntry(grant, query) !== undefined) return undefined;
+      // Deny entries stay in the list (as never-matching gaps) so indexes keep aligned.
+      const patterns = grant.secrets.map((text) =>
+        text.startsWith('!') ? undefined : parseAll([text], parseSecretPattern)[0],
+      );
+      const found = findMatchingSecretPattern(
+        patterns.filter((pattern) => pattern !== undefined),
+        query.name,
+      );
       const index = found === undefined ? -1 : patterns.indexOf(found);
       const entry = grant.secrets[index];
       return entry === undefined ? undefined : { scope: 'secrets', index, entry };

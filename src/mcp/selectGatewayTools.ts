@@ -1,5 +1,7 @@
 import { isGatewayListed, type GatewayView } from './isGatewayListed.js';
 import type { ImportedMcpTool, McpListedTool } from './types.js';
+import { splitToolEntry } from '../grant/splitToolEntry.js';
+import { toolDigest } from '../registry/toolDigest.js';
 
 export type { GatewayView } from './isGatewayListed.js';
 
@@ -18,9 +20,16 @@ export function selectGatewayTools(
   offered: ReadonlyMap<string, ImportedMcpTool>,
 ): McpListedTool[] {
   const tools: McpListedTool[] = [];
-  for (const ref of view.grant.tools) {
+  for (const written of view.grant.tools) {
+    const { ref, digest } = splitToolEntry(written);
     const tool = offered.get(ref);
-    if (tool !== undefined && isGatewayListed(view, ref)) tools.push(tool.tool);
+    if (tool === undefined || !isGatewayListed(view, ref)) continue;
+    // A pinned tool whose definition changed is refused at both stages, so it is not listed.
+    if (digest !== undefined) {
+      const entry = view.registry.resolve(ref);
+      if (entry === undefined || toolDigest(entry) !== digest) continue;
+    }
+    tools.push(tool.tool);
   }
   return tools;
 }

@@ -4,6 +4,10 @@ import { renderInputLines } from './renderInputLines.js';
 import { toMenuLine } from './toMenuLine.js';
 import type { MenuTool } from './types.js';
 
+/** The line an `ask` tool's entry carries (rev 2): the model learns a call may wait for a person. */
+export const APPROVAL_LINE =
+  'approval: required (a person approves each call, with its exact arguments, before it runs)';
+
 /**
  * Renders one tool's menu entry: its exact name and pinned version first
  * (the gate matches both exactly), the description, the inputs, and the
@@ -12,9 +16,12 @@ import type { MenuTool } from './types.js';
  *
  * // search@1 => name: search\nversion: 1\nSearches.\nInputs:\n- query (str, required)
  * // unresolvable gone@2 => name: gone\nversion: 2\nCall as: {"tool": "gone", "version": 2, "arguments": {...}}
+ * // fs-write@1 in ask   => name: fs-write\nversion: 1\napproval: required (…)\nWrites…
  */
 export function renderMenuEntry(tool: MenuTool): string {
   const lines = [`name: ${tool.name}`, `version: ${tool.version}`];
+  // Right under the identity, so the model reads it before the inputs; absent otherwise (SPEC §8 text unchanged).
+  if (tool.ask === true) lines.push(APPROVAL_LINE);
   const entry = tool.entry;
   if (entry === undefined) {
     lines.push(

@@ -27,6 +27,8 @@ export interface MenuTool {
   readonly ref: string;
   readonly name: string;
   readonly version: number;
-  /** `undefined`: granted, but the registry cannot resolve it (the degraded entry). */
+  /** `undefined`: granted, but the registry cannot resolve it, or (rev 2) not to the pinned definition. */
   readonly entry: ToolEntry | undefined;
+  /** (rev 2) Present and `true` when the grant's `ask` lists the ref. */
+  readonly ask?: true;
 }

@@ -1,6 +1,7 @@
 import { throwIfProblems } from '../errors/ToolgateError.js';
 import type { Grant } from '../grant/types.js';
 import { toProviderToolName } from './toProviderToolName.js';
+import { splitToolEntry } from '../grant/splitToolEntry.js';
 
 /** A grant's refs and their provider names, both ways. */
 export interface ProviderNames {
@@ -26,7 +27,8 @@ export function buildProviderNames(grant: Grant): ProviderNames {
   const byRef = new Map<string, string>();
   const byName = new Map<string, string>();
   const problems: string[] = [];
-  for (const ref of grant.tools) {
+  for (const written of grant.tools) {
+    const { ref } = splitToolEntry(written);
     const name = toProviderToolName(ref);
     const taken = byName.get(name);
     if (taken !== undefined) {

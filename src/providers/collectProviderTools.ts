@@ -2,6 +2,7 @@ import { readMenuOptions } from '../menu/readMenuOptions.js';
 import { selectMenuTools } from '../menu/selectMenuTools.js';
 import type { MenuOptions } from '../menu/types.js';
 import { buildProviderNames } from './buildProviderNames.js';
+import type { ToolInputSchema } from './types.js';
 
 /** One tool as every provider list needs it. */
 export interface ProviderToolSource {
@@ -10,45 +11,38 @@ export interface ProviderToolSource {
   /** The exact toolgate ref (`slack/search@1`). */
   readonly ref: string;
   readonly description: string;
-  readonly schema: Readonly<Record<string, unknown>>;
+  /** A fresh, unfrozen copy: the caller may hand it to code that changes it. */
+  readonly schema: ToolInputSchema;
 }
-
-/** The schema given for a granted tool the registry cannot resolve: any object. */
-const ANY_OBJECT = Object.freeze({ type: 'object' });
 
 /**
  * Collects the tools a provider list shows: the same set, in the same order,
  * as the menu (granted ∩ step ∩ visible), each with its provider name. A
  * granted tool the registry cannot resolve is listed too, as the menu lists
  * it, with a description saying so and an any-object schema; the gate
- * refuses a call to it until it is registered.
+ * refuses a call to it until it is registered. Each schema is a fresh deep
+ * copy of the registered (frozen) one.
  * Throws `ToolgateError` for bad options or provider-name collisions.
  */
-export function collectProviderTools(
-  options: MenuOptions,
-  what: string,
-): readonly ProviderToolSource[] {
+export function collectProviderTools(options: MenuOptions, what: string): ProviderToolSource[] {
   const read = readMenuOptions(options, what);
   const names = buildProviderNames(read.grant);
-  return Object.freeze(
-    selectMenuTools(read).map((tool): ProviderToolSource => {
-      // INVARIANT: buildProviderNames named every ref of the grant, or threw.
-      const name = names.byRef.get(tool.ref) ?? '';
-      return Object.freeze(
-        tool.entry === undefined
-          ? {
-              name,
-              ref: tool.ref,
-              description: `Granted as ${tool.ref}; its definition is not available now.`,
-              schema: ANY_OBJECT,
-            }
-          : {
-              name,
-              ref: tool.ref,
-              description: tool.entry.description,
-              schema: tool.entry.inputSchema,
-            },
-      );
-    }),
-  );
+  return selectMenuTools(read).map((tool): ProviderToolSource => {
+    // INVARIANT: buildProviderNames named every ref of the grant, or threw.
+    const name = names.byRef.get(tool.ref) ?? '';
+    return tool.entry === undefined
+      ? {
+          name,
+          ref: tool.ref,
+          description: `Granted as ${tool.ref}; its definition is not available now.`,
+          schema: { type: 'object' },
+        }
+      : {
+          name,
+          ref: tool.ref,
+          description: tool.entry.description,
+          // INVARIANT: the registry accepts only plain JSON schemas with type "object" (SPEC §4).
+          schema: structuredClone(tool.entry.inputSchema) as ToolInputSchema,
+        };
+  });
 }

@@ -12,6 +12,8 @@ export interface OpenAIToolsFormat {
 /**
  * Lists the menu's tools as OpenAI function tools, names mapped by
  * `toProviderToolName`, parameters the tool's inputSchema as registered.
+ * Each call returns a fresh, unfrozen list, assignable to the SDK's
+ * `ChatCompletionTool[]` or `FunctionTool[]`.
  * Throws `ToolgateError` for bad options or two refs sharing a provider name.
  *
  * // chat      => [{ type: 'function', function: { name: 'slack__search_v1', description, parameters } }]
@@ -20,37 +22,32 @@ export interface OpenAIToolsFormat {
 export function toOpenAITools(
   options: MenuOptions,
   format?: { readonly api: 'chat' },
-): readonly OpenAIChatTool[];
+): OpenAIChatTool[];
 export function toOpenAITools(
   options: MenuOptions,
   format: { readonly api: 'responses' },
-): readonly OpenAIResponsesTool[];
+): OpenAIResponsesTool[];
 export function toOpenAITools(
   options: MenuOptions,
   format?: OpenAIToolsFormat,
-): readonly (OpenAIChatTool | OpenAIResponsesTool)[];
+): (OpenAIChatTool | OpenAIResponsesTool)[];
 export function toOpenAITools(
   options: MenuOptions,
   format: OpenAIToolsFormat = {},
-): readonly (OpenAIChatTool | OpenAIResponsesTool)[] {
+): (OpenAIChatTool | OpenAIResponsesTool)[] {
   const api = (format as { api?: unknown }).api ?? 'chat';
   if (api !== 'chat' && api !== 'responses') {
     throw new ToolgateError('invalid_option', 'toOpenAITools: api must be "chat" or "responses"');
   }
-  return Object.freeze(
-    collectProviderTools(options, 'toOpenAITools').map(({ name, description, schema }) =>
-      api === 'chat'
-        ? Object.freeze({
-            type: 'function' as const,
-            function: Object.freeze({ name, description, parameters: schema }),
-          })
-        : Object.freeze({
-            type: 'function' as const,
-            name,
-            description,
-            parameters: schema,
-            strict: false as const,
-          }),
-    ),
+  return collectProviderTools(options, 'toOpenAITools').map(({ name, description, schema }) =>
+    api === 'chat'
+      ? { type: 'function' as const, function: { name, description, parameters: schema } }
+      : {
+          type: 'function' as const,
+          name,
+          description,
+          parameters: schema,
+          strict: false as const,
+        },
   );
 }

@@ -3,40 +3,58 @@ import type { Grant } from '../grant/types.js';
 /** The providers toolgate writes tool lists for and reads tool calls from. */
 export type Provider = 'openai' | 'anthropic' | 'mcp';
 
-/** An OpenAI Chat Completions tool. */
+/**
+ * A tool's input schema as the providers' request types want it: a JSON
+ * Schema object with `type: 'object'` (the registry requires it of every
+ * definition; a granted tool it cannot resolve gets `{ type: 'object' }`).
+ */
+export interface ToolInputSchema {
+  type: 'object';
+  [key: string]: unknown;
+}
+
+/*
+ * The list types below are mutable on purpose: every call to `toOpenAITools`,
+ * `toAnthropicTools` or `toMcpTools` returns a fresh, unfrozen copy, so it is
+ * assignable to the providers' own request types (which take mutable arrays)
+ * and safe to hand to code that adds to it (LangChain, the Agents SDK).
+ * Changing a copy changes nothing toolgate holds.
+ */
+
+/** An OpenAI Chat Completions tool (`ChatCompletionFunctionTool`). */
 export interface OpenAIChatTool {
-  readonly type: 'function';
-  readonly function: {
-    readonly name: string;
-    readonly description: string;
-    readonly parameters: Readonly<Record<string, unknown>>;
+  type: 'function';
+  function: {
+    name: string;
+    description: string;
+    parameters: ToolInputSchema;
   };
 }
 
-/** An OpenAI Responses API function tool. */
+/** An OpenAI Responses API function tool (`FunctionTool`). */
 export interface OpenAIResponsesTool {
-  readonly type: 'function';
-  readonly name: string;
-  readonly description: string;
-  readonly parameters: Readonly<Record<string, unknown>>;
+  type: 'function';
+  name: string;
+  description: string;
+  parameters: ToolInputSchema;
   /** Always false: strict mode would reject most tool schemas as written. */
-  readonly strict: false;
+  strict: false;
 }
 
-/** An Anthropic Messages API tool. */
+/** An Anthropic Messages API tool (`Tool`). */
 export interface AnthropicTool {
-  readonly name: string;
-  readonly description: string;
-  readonly input_schema: Readonly<Record<string, unknown>>;
+  name: string;
+  description: string;
+  input_schema: ToolInputSchema;
 }
 
 /** An MCP tool, as `tools/list` lists it. */
 export interface McpTool {
-  readonly name: string;
+  name: string;
   /** The exact toolgate ref, for people: `slack/search@1`. */
-  readonly title: string;
-  readonly description: string;
-  readonly inputSchema: Readonly<Record<string, unknown>>;
+  title: string;
+  description: string;
+  inputSchema: ToolInputSchema;
 }
 
 /** A toolgate call envelope, as it goes into a turn's `calls`. */
@@ -52,4 +70,18 @@ export interface FromProviderCallOptions {
   readonly provider: Provider;
   /** The grant the tool list was made from: its refs define the provider names. */
   readonly grant: Grant;
+  /**
+   * `'exact'` (the default): the name as `toProviderToolName` wrote it.
+   * `'sanitized'`: the name as a runtime that turns every character but ASCII
+   * letters and digits into `_` sends it back (the OpenAI Agents SDK:
+   * `fs-read_v1` => `fs_read_v1`); a name two granted refs sanitize to is
+   * refused, never guessed.
+   */
+  readonly names?: 'exact' | 'sanitized';
+  /**
+   * A prefix the runtime puts before every tool name (the Agents SDK's
+   * `mcp_SERVER__`, Claude Code's `mcp__SERVER__`): a name without it is
+   * refused, and it is removed before the lookup.
+   */
+  readonly prefix?: string;
 }

@@ -4,6 +4,7 @@ import { isPlainObject } from '../data/isPlainObject.js';
 import { builtinsFor } from './builtins.js';
 import { releaseInputSchema } from './compileInputSchema.js';
 import { attachCompiledTools } from './registryInternals.js';
+import { toolDigest } from './toolDigest.js';
 import type { BuiltinsMode, InventoryRow, Registry, ToolEntry } from './types.js';
 import { validateDefinition, type CompiledTool } from './validateDefinition.js';
 
@@ -96,6 +97,7 @@ export function createRegistryWith(builtins: ReturnType<typeof builtinsFor>): Re
             grantable: entry.grantable,
             network: entry.network,
             description: entry.description,
+            digest: toolDigest(entry),
           }),
         )
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.version - b.version)),

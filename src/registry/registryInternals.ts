@@ -1,8 +1,10 @@
+import { sharedWeakMap } from '../data/sharedWeakMap.js';
 import type { CompiledTool } from './validateDefinition.js';
 import type { Registry } from './types.js';
 
 /** The compiled tools behind each registry made by `createRegistry`, by ref. */
-const internals = new WeakMap<Registry, ReadonlyMap<string, CompiledTool>>();
+/** Shared by every copy of this version in the process (ESM, CommonJS, bundled): see `sharedWeakMap`. */
+const internals = sharedWeakMap<Registry, ReadonlyMap<string, CompiledTool>>('registries');
 
 /** Records a registry's compiled tools (called once, by `createRegistry`). */
 export function attachCompiledTools(

@@ -50,6 +50,8 @@ export interface InventoryRow {
   readonly grantable: boolean;
   readonly network: readonly string[];
   readonly description: string;
+  /** The definition's digest (`sha256:` + 64 hex), as `digestToolEntry` gives it and a grant pins it. */
+  readonly digest: string;
 }
 
 /** Which built-in tools a registry starts with. */

@@ -2,10 +2,25 @@ import { assertHandlers, readFireOptions } from '../fire/readFireOptions.js';
 import { refusedOutcome, settleFire } from '../fire/settleFire.js';
 import type { FireOptions, FireOutcome, ToolHandlers } from '../fire/types.js';
 import { isSecretName } from '../scope/secret/isSecretName.js';
+import { limitsOfGate } from '../gate/gateLimits.js';
 import type { AuthorizedCall, DispatchDecision, GateContext, Step } from '../gate/types.js';
+import { ToolgateError } from '../errors/ToolgateError.js';
+import { createQueue } from './createQueue.js';
+import { isThenable, type RunEffect, type RunSteps } from './runEffects.js';
+import { runStepsAsync } from './runStepsAsync.js';
+import { runStepsSync } from './runStepsSync.js';
+import {
+  effectFailure,
+  isEffectFailure,
+  refuseStoreDispatch,
+  refuseStoreTurn,
+} from './refuseStoreFailure.js';
 import { buildTurnRecords } from './buildTurnRecords.js';
 import { digestToolEntry } from './digestToolEntry.js';
 import { findLatestCall } from './findLatestCall.js';
+import { letTurnThrough } from './letTurnThrough.js';
+import { limitCallsPerTurn } from './limitCallsPerTurn.js';
+import { markAudit } from './markAudit.js';
 import { readProposeOptions } from './readProposeOptions.js';
 import { readRunOptions } from './readRunOptions.js';
 import { redactRefusal } from './redactRefusal.js';
@@ -49,13 +64,16 @@ interface LatestCalls {
  */
 export function createRun(options: RunOptions): Run {
   const config = readRunOptions(options);
-  const { gate, registry, grant, steps, budgets, cwd, visible, sink, id } = config;
+  const { gate, registry, grant, steps, budgets, cwd, visible, sink, id, enforce } = config;
+  const limits = limitsOfGate(gate);
   const secrets = config.compiledGrant.secrets;
   const keepSecret = (value: unknown) => isSecretName(value) && secrets.matches(value);
   const stored: TurnRecord[] = [];
   let latest: LatestCalls | undefined;
   let status: RunStatus = 'pending';
   let spent: Spent = { turns: 0, toolCalls: 0 };
+  // Audit mode: whether enforcing would have dead-lettered the run by now.
+  let wouldBeDead = false;
 
   const contextFor = (step: Step | undefined): GateContext => ({
     grant,
@@ -66,7 +84,8 @@ export function createRun(options: RunOptions): Run {
   const write = (entry: RunEntry) =>
     sink?.write(Object.freeze(id === undefined ? entry : { ...entry, run: id }));
 
-  const propose = (turn: unknown, proposeOptions?: unknown): TurnRecord => {
+  // propose and dispatch are written once, as steps yielding effects (see runEffects).
+  function* proposeSteps(turn: unknown, proposeOptions?: unknown): RunSteps<TurnRecord> {
     const stepName = readProposeOptions(proposeOptions, steps);
     const step = stepName === undefined ? undefined : steps.get(stepName);
     const left = {
@@ -75,20 +94,39 @@ export function createRun(options: RunOptions): Run {
         ? {}
         : { toolCalls: budgets.toolCalls - spent.toolCalls }),
     };
-    // A dead-lettered run, or one with no turn left, checks nothing more.
-    const checked = status !== 'dead_lettered' && left.turns !== 0;
-    const decision = checked ? gate.checkTurn(turn, contextFor(step)) : undefined;
-    const settlement = settleTurn(decision, left);
+    // A dead-lettered run, or one with no turn left, checks nothing more; audit mode checks every turn.
+    const checked = !enforce || (status !== 'dead_lettered' && left.turns !== 0);
+    const proposed = checked ? gate.checkTurn(turn, contextFor(step)) : undefined;
+    const decision = limitCallsPerTurn(proposed, budgets.callsPerTurn);
+    const enforced = settleTurn(wouldBeDead ? undefined : decision, left);
+    // Audit mode lets a refused turn through with all its calls, unless there are none to let through.
+    const wouldRefuse = !enforce && decision?.settled === 'rejected' ? decision.refusal : undefined;
+    const passed =
+      wouldRefuse === undefined
+        ? decision
+        : proposed?.settled === 'tool'
+          ? proposed
+          : limits && letTurnThrough(turn, limits, registry.resolve);
+    const settlement = enforce ? enforced : settleTurn(passed ?? decision, {});
     const index = stored.length;
-    const records = buildTurnRecords({
+    let records = buildTurnRecords({
       index,
       step: stepName,
       ...settlement,
-      decision,
+      decision: passed ?? decision,
       resolve: registry.resolve,
       keepSecret,
     });
-    write({ type: 'turn', record: records.stored });
+    if (!enforce) {
+      records = markAudit(
+        records,
+        passed === undefined ? undefined : wouldRefuse,
+        enforced.settled,
+      );
+    }
+    const took = yield { kind: 'record', entry: { type: 'turn', record: records.stored } };
+    if (isEffectFailure(took)) return refuseStoreTurn(index, stepName, took);
+    if (!enforce) wouldBeDead ||= enforced.settled === 'dead_lettered';
     // Committed only once the sink took the record: an unrecorded turn never happened.
     stored.push(records.stored);
     spent = {
@@ -101,9 +139,9 @@ export function createRun(options: RunOptions): Run {
     latest =
       calls === undefined ? undefined : { index, step, calls, dispatched: calls.map(() => false) };
     return records.live;
-  };
+  }
 
-  const dispatch = (call: unknown): DispatchDecision => {
+  function* dispatchSteps(call: unknown): RunSteps<DispatchDecision> {
     if (status === 'dead_lettered')
       return refuseDispatch('the run is dead_lettered, so nothing more may be dispatched');
     const found =
@@ -114,13 +152,20 @@ export function createRun(options: RunOptions): Run {
     // INVARIANT: found indexes latest.calls; the gate gets the call exactly as it authorized it.
     const authorized = latest.calls[found] as AuthorizedCall;
     const entry = registry.resolve(authorized.ref);
-    const verdict = gate.checkDispatch(authorized, contextFor(latest.step));
+    const decided = gate.checkDispatch(authorized, contextFor(latest.step));
+    // Audit mode: a refused dispatch is let through, carrying the refusal it would have been.
+    const verdict: DispatchDecision =
+      enforce || decided.allowed
+        ? decided
+        : Object.freeze({ allowed: true, call: authorized, wouldRefuse: decided.refusal });
     const digest = entry === undefined ? undefined : digestToolEntry(entry);
     const record: DispatchRecord = Object.freeze({
       callIndex: found,
       ref: authorized.ref,
       allowed: verdict.allowed,
       ...(verdict.allowed ? {} : { refusal: redactRefusal(verdict.refusal) }),
+      ...(decided.allowed || enforce ? {} : { wouldRefuse: redactRefusal(decided.refusal) }),
+      ...(enforce ? {} : { audit: true as const }),
       ...(digest === undefined ? {} : { digest }),
     });
     const turn = stored[latest.index] as TurnRecord;
@@ -129,12 +174,16 @@ export function createRun(options: RunOptions): Run {
       entry === undefined || digest === undefined || known.some((used) => used.digest === digest)
         ? undefined
         : Object.freeze({ ref: authorized.ref, digest, entry });
-    write({
-      type: 'dispatch',
-      turn: latest.index,
-      dispatch: record,
-      ...(tool === undefined ? {} : { tool }),
-    });
+    const took = yield {
+      kind: 'record',
+      entry: {
+        type: 'dispatch',
+        turn: latest.index,
+        dispatch: record,
+        ...(tool === undefined ? {} : { tool }),
+      },
+    };
+    if (isEffectFailure(took)) return refuseStoreDispatch(took);
     stored[latest.index] = Object.freeze({
       ...turn,
       tools: tool === undefined ? known : Object.freeze([...known, tool]),
@@ -142,6 +191,43 @@ export function createRun(options: RunOptions): Run {
     });
     latest.dispatched[found] = true;
     return verdict;
+  }
+
+  // A sync form cannot wait for an async sink: using it there is a programming error.
+  const performSync = (effect: RunEffect): unknown => {
+    if (sink?.async === true || isThenable(write(effect.entry)))
+      throw new ToolgateError(
+        'invalid_option',
+        'this run records to an asynchronous sink, so a sync call cannot wait until a record is durable; use run.proposeAsync and run.dispatchAsync',
+      );
+    return undefined;
+  };
+  // The async forms await each record; a store that fails makes the step refuse, not throw.
+  const performAsync = async (effect: RunEffect): Promise<unknown> => {
+    try {
+      await write(effect.entry);
+      return undefined;
+    } catch (error) {
+      return effectFailure(error);
+    }
+  };
+  const queue = createQueue();
+  const propose = (turn: unknown, proposeOptions?: unknown): TurnRecord =>
+    runStepsSync(proposeSteps(turn, proposeOptions), performSync);
+  const dispatch = (call: unknown): DispatchDecision =>
+    runStepsSync(dispatchSteps(call), performSync);
+  const proposeAsync = (turn: unknown, proposeOptions?: unknown): Promise<TurnRecord> =>
+    queue(() => runStepsAsync(proposeSteps(turn, proposeOptions), performAsync));
+  const dispatchAsync = (call: unknown): Promise<DispatchDecision> =>
+    queue(() => runStepsAsync(dispatchSteps(call), performAsync));
+
+  // The turn, step and call index of the call just allowed, read before anything else can run.
+  const allowedFacts = (verdict: DispatchDecision) => {
+    if (!verdict.allowed) return { verdict };
+    // INVARIANT: an allowed dispatch was just recorded as the last dispatch of the latest turn.
+    const { index: turn, step } = latest as LatestCalls;
+    const callIndex = (stored[turn]?.dispatches?.at(-1) as DispatchRecord).callIndex;
+    return { verdict, turn, step, callIndex };
   };
 
   // run.fire: dispatch (recorded as above), the handler outside the run, then its end recorded on the turn.
@@ -150,43 +236,64 @@ export function createRun(options: RunOptions): Run {
     handlers: ToolHandlers,
     options?: FireOptions,
   ): Promise<FireOutcome> => {
+    // Bad options throw at once, as programming errors; the rest settles later.
     const fireOptions = readFireOptions(options, 'run.fire');
     assertHandlers(handlers, 'run.fire');
-    const verdict = dispatch(call);
-    if (!verdict.allowed) return Promise.resolve(refusedOutcome(verdict.refusal));
-    // INVARIANT: an allowed dispatch was just recorded as the last dispatch of the latest turn.
-    const { index: turn, step } = latest as LatestCalls;
-    const callIndex = (stored[turn]?.dispatches?.at(-1) as DispatchRecord).callIndex;
+    return fireChecked(call, handlers, fireOptions);
+  };
+  const fireChecked = async (
+    call: unknown,
+    handlers: ToolHandlers,
+    fireOptions: ReturnType<typeof readFireOptions>,
+  ): Promise<FireOutcome> => {
+    const facts =
+      sink?.async === true
+        ? await queue(() => runStepsAsync(dispatchSteps(call), performAsync).then(allowedFacts))
+        : allowedFacts(dispatch(call));
+    const { verdict, turn, step, callIndex } = facts;
+    if (!verdict.allowed) return refusedOutcome(verdict.refusal);
     const scope = {
       grant,
       ...(cwd === undefined ? {} : { cwd }),
       ...(step === undefined ? {} : { step }),
     };
-    return settleFire(verdict.call, handlers, fireOptions, scope).then((outcome) => {
-      if (outcome.status === 'refused') return outcome;
-      const record: FireRecord = Object.freeze({
-        callIndex,
-        ref: verdict.call.ref,
-        status: outcome.status,
-      });
-      write({ type: 'fire', turn, fire: record });
+    const outcome = await settleFire(verdict.call, handlers, fireOptions, scope);
+    if (outcome.status === 'refused' || turn === undefined) return outcome;
+    const record: FireRecord = Object.freeze({
+      callIndex,
+      ref: verdict.call.ref,
+      status: outcome.status,
+      ...(enforce ? {} : { audit: true as const }),
+    });
+    const keep = () => {
       const kept = stored[turn] as TurnRecord;
       stored[turn] = Object.freeze({
         ...kept,
         fires: Object.freeze([...(kept.fires ?? []), record]),
       });
       return outcome;
+    };
+    if (sink?.async !== true) {
+      write({ type: 'fire', turn, fire: record });
+      return keep();
+    }
+    return queue(async () => {
+      await write({ type: 'fire', turn, fire: record });
+      return keep();
     });
   };
 
   return Object.freeze({
     propose,
     dispatch,
+    proposeAsync,
+    dispatchAsync,
     fire,
     get status() {
       return status;
     },
     budgets,
+    enforce,
     summary: () => summarizeRecords(stored, [...steps.keys()]),
     records: () => Object.freeze([...stored]),
   });

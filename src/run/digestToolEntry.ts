@@ -1,23 +1,17 @@
-import { canonicalJson } from '../data/canonicalJson.js';
-import { sha256Hex } from '../data/sha256Hex.js';
+import { toolDigest } from '../registry/toolDigest.js';
 import type { ToolEntry } from '../registry/types.js';
 
-/** Digests already computed; registry entries are frozen, so an entry's digest never changes. */
-const digests = new WeakMap<ToolEntry, string>();
-
 /**
- * The stable digest of a tool's definition: `sha256:` and the SHA-256 of
- * the entry's canonical JSON (keys sorted). The same definition gives the
- * same digest in any process, whatever order its keys were written in; any
- * change to it (description, schema, resources, grantable…) gives another.
+ * The stable digest of a tool's definition as registered (SPEC §13):
+ * `sha256:` and the SHA-256 of the RFC 8785 canonical JSON of its
+ * definition. The same definition gives the same digest in any process and
+ * any registry, whatever order its keys were written in; any change to it
+ * (description, schema, resources, …) gives another. Registry flags such as
+ * `builtIn` and `grantable` are not part of it. This is the digest a grant
+ * pins (`NAME@VERSION#sha256:…`) and `inventory()` rows show.
  *
  * // fs-read@1 as built in => sha256:<64 hex digits>
  */
 export function digestToolEntry(entry: ToolEntry): string {
-  let digest = digests.get(entry);
-  if (digest === undefined) {
-    digest = `sha256:${sha256Hex(canonicalJson(entry))}`;
-    digests.set(entry, digest);
-  }
-  return digest;
+  return toolDigest(entry);
 }

@@ -11,6 +11,7 @@ import { resolveBudgets } from './resolveBudgets.js';
 import { readRunBudgets } from './readRunBudgets.js';
 import { readRunSteps } from './readRunSteps.js';
 import type { RecordSink, RunOptions } from './types.js';
+import { splitToolEntry } from '../grant/splitToolEntry.js';
 
 /** `createRun`'s options, checked and copied. */
 export interface RunConfig {
@@ -25,9 +26,10 @@ export interface RunConfig {
   readonly visible: readonly string[] | undefined;
   readonly sink: RecordSink | undefined;
   readonly id: string | undefined;
+  readonly enforce: boolean;
 }
 
-const KEYS = ['gate', 'grant', 'steps', 'budgets', 'cwd', 'visible', 'sink', 'id'];
+const KEYS = ['gate', 'grant', 'steps', 'budgets', 'cwd', 'visible', 'sink', 'id', 'enforce'];
 
 /**
  * Checks `createRun`'s options, reporting every problem at once, and copies
@@ -40,7 +42,7 @@ export function readRunOptions(options: RunOptions): RunConfig {
   if (!isPlainObject(options)) {
     throw new ToolgateError(
       'invalid_option',
-      'createRun needs an options object { gate, grant, steps?, budgets?, cwd?, visible?, sink?, id? }',
+      'createRun needs an options object { gate, grant, steps?, budgets?, cwd?, visible?, sink?, id?, enforce? }',
     );
   }
   const problems: string[] = [];
@@ -87,6 +89,11 @@ export function readRunOptions(options: RunOptions): RunConfig {
   const id = own('id');
   if (id !== undefined && (typeof id !== 'string' || id === ''))
     problems.push('id must be a non-empty string');
+  const enforce = own('enforce');
+  if (enforce !== undefined && typeof enforce !== 'boolean')
+    problems.push(
+      `enforce ${describeValue(enforce)} must be true or false (false: audit mode, decide and record but let through)`,
+    );
   throwIfProblems('invalid_option', 'the createRun options', problems);
 
   const grant = own('grant');
@@ -100,7 +107,7 @@ export function readRunOptions(options: RunOptions): RunConfig {
     'invalid_grant',
     'the grant',
     granted.tools.flatMap((ref, index) =>
-      tools.resolve(ref)?.grantable === false
+      tools.resolve(splitToolEntry(ref).ref)?.grantable === false
         ? [
             `tools[${index}] ${ref}: the registry lists this tool as never grantable, so no run may be granted it; remove it from the grant`,
           ]
@@ -118,5 +125,6 @@ export function readRunOptions(options: RunOptions): RunConfig {
     visible: names === undefined ? undefined : Object.freeze(names as string[]),
     sink: sink as RecordSink | undefined,
     id: id as string | undefined,
+    enforce: enforce !== false,
   };
 }

@@ -11,8 +11,10 @@ import type { Budgets } from '../grant/types.js';
 export function resolveBudgets(run: Budgets | undefined, grant: Budgets | undefined): Budgets {
   const turns = run?.turns ?? grant?.turns;
   const toolCalls = run?.toolCalls ?? grant?.toolCalls;
+  const callsPerTurn = run?.callsPerTurn ?? grant?.callsPerTurn;
   return Object.freeze({
     ...(turns === undefined ? {} : { turns }),
     ...(toolCalls === undefined ? {} : { toolCalls }),
+    ...(callsPerTurn === undefined ? {} : { callsPerTurn }),
   });
 }

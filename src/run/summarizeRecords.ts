@@ -7,7 +7,8 @@ export const DEFAULT_STEP = 'default';
 /**
  * Counts what turn records say (SPEC §8): turns and tool calls spent, turns
  * by settlement, and per step the refused turns by code. A turn counts as
- * refused when it was rejected or a call of it was refused at dispatch;
+ * refused when it was rejected or a call of it was refused at dispatch (in
+ * audit mode: would have been, by its `wouldRefuse`);
  * `byCode` counts each refused turn once, under the code of its first
  * refusal, so its counts add up to `refusedTurns`. Every step in `steps`
  * is listed, and `default` once a turn had no step.
@@ -35,8 +36,13 @@ export function summarizeRecords(
     toolCalls += record.spent.toolCalls;
     if (record.settled !== 'pending') settled[record.settled]++;
     const step = stepOf(record.step ?? DEFAULT_STEP);
+    // Audit mode: a would-be refusal counts as a refusal (SPEC §13).
     const refusal =
-      record.refusal ?? record.dispatches?.find((dispatch) => !dispatch.allowed)?.refusal;
+      record.refusal ??
+      record.wouldRefuse ??
+      record.dispatches
+        ?.map((dispatch) => dispatch.refusal ?? dispatch.wouldRefuse)
+        .find((found) => found !== undefined);
     if (refusal === undefined) continue;
     step.refusedTurns++;
     step.byCode.set(refusal.code, (step.byCode.get(refusal.code) ?? 0) + 1);

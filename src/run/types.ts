@@ -24,10 +24,19 @@ export type TurnSettlement = 'pending' | 'answer' | 'tool' | 'rejected' | 'dead_
  */
 export type RunStatus = 'pending' | 'answer' | 'dead_lettered';
 
-/** Where records go besides the run's own memory: a JSONL file, a queue, a test list. */
+/** Where records go besides the run's own memory: a JSONL file, a database, a test list. */
 export interface RecordSink {
-  /** Called once per entry, in order. A sink that throws stops the turn or dispatch it records (fail closed). */
-  readonly write: (entry: RunEntry) => void;
+  /**
+   * Called once per entry, in order. A sink that throws stops the turn or
+   * dispatch it records (fail closed). An async sink returns a promise that
+   * settles once the entry is durable.
+   */
+  readonly write: (entry: RunEntry) => void | PromiseLike<void>;
+  /**
+   * True for a sink whose `write` returns a promise (such as the PostgreSQL
+   * sink): its run must be driven with `proposeAsync` and `dispatchAsync`.
+   */
+  readonly async?: boolean;
 }
 
 /** What `createRun` accepts. */
@@ -48,6 +57,12 @@ export interface RunOptions {
   readonly sink?: RecordSink;
   /** Written on every sink entry, so one sink can take several runs. */
   readonly id?: string;
+  /**
+   * `false` for audit mode (SPEC §8 rev 2): every turn and dispatch is decided
+   * and recorded as usual, but let through, carrying `wouldRefuse`; budgets
+   * are counted, never enforced. Default `true`.
+   */
+  readonly enforce?: boolean;
 }
 
 /** What `run.propose` accepts besides the turn. */
@@ -79,6 +94,10 @@ export interface DispatchRecord {
   readonly refusal?: Refusal;
   /** The digest of the entry the dispatch stage decided over; absent when it was no longer registered. */
   readonly digest?: string;
+  /** Audit mode: the refusal enforcing would have given (the call was let through). */
+  readonly wouldRefuse?: Refusal;
+  /** Present (and `true`) on every record a run in audit mode makes. */
+  readonly audit?: true;
 }
 
 /**
@@ -91,6 +110,8 @@ export interface FireRecord {
   readonly callIndex: number;
   readonly ref: string;
   readonly status: 'ok' | 'error' | 'aborted' | 'timed_out';
+  /** Present (and `true`) on every record a run in audit mode makes. */
+  readonly audit?: true;
 }
 
 /**
@@ -113,6 +134,15 @@ export interface TurnRecord {
   /** How each call fired by `run.fire` ended, in the order they ended. */
   readonly fires?: readonly FireRecord[];
   readonly spent: Spent;
+  /** Audit mode: the refusal enforcing would have given (the turn's calls were let through). */
+  readonly wouldRefuse?: Refusal;
+  /**
+   * Audit mode: how enforcing would have settled the turn, when that differs
+   * from `settled` (`rejected`, or `dead_lettered` once a budget ran out).
+   */
+  readonly wouldSettle?: Exclude<TurnSettlement, 'pending'>;
+  /** Present (and `true`) on every record a run in audit mode makes. */
+  readonly audit?: true;
 }
 
 /** One line of a sink: a settled turn, or a dispatch decision on a call of the latest turn. */
@@ -163,6 +193,18 @@ export interface Run {
   /** The dispatch stage on one call of the latest turn. Never throws a refusal. */
   readonly dispatch: (call: unknown) => DispatchDecision;
   /**
+   * `propose`, resolving once the turn is durable in the sink. Runs queue
+   * their async calls one after another. A sink that fails resolves a
+   * `rejected` record refused by check `run.records` (code `check_failed`)
+   * that is not kept and spends nothing.
+   */
+  readonly proposeAsync: (turn: unknown, options?: ProposeOptions) => Promise<TurnRecord>;
+  /**
+   * `dispatch`, resolving once its record is durable in the sink; a sink
+   * that fails resolves a `run.records` refusal and the call stays undispatched.
+   */
+  readonly dispatchAsync: (call: unknown) => Promise<DispatchDecision>;
+  /**
    * `dispatch`, then, only if allowed, the handler (see `fire`); records how
    * the call ended. Never rejects for a refusal or a handler's failure.
    */
@@ -172,8 +214,10 @@ export interface Run {
     options?: FireOptions,
   ) => Promise<FireOutcome>;
   readonly status: RunStatus;
-  /** The budgets in force (the run's over the grant's, key by key). */
+  /** The budgets in force (the run's over the grant's, key by key); counted, never enforced, in audit mode. */
   readonly budgets: Budgets;
+  /** `false` in audit mode. */
+  readonly enforce: boolean;
   readonly summary: () => RunSummary;
   readonly records: () => readonly TurnRecord[];
 }

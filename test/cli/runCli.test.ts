@@ -55,7 +55,7 @@ describe('runCli, in process', () => {
     expect(runInProcess(['validate', 'a', 'b']).code).toBe(2);
     expect(runInProcess(['ls']).code).toBe(2);
     expect(runInProcess(['test']).stderr).toBe(
-      'toolgate test: name at least one test file: toolgate test FILE... (see toolgate test --help)\n',
+      'toolgate test: name at least one test file: toolgate test FILE|DIR... (see toolgate test --help)\n',
     );
     expect(JSON.parse(runInProcess(['ls', '--json', '--nope']).stdout)).toEqual({
       error: {

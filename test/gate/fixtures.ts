@@ -118,4 +118,5 @@ export const REFUSAL_CODES = [
   'secret_out_of_scope',
   'check_failed',
   'check_refused',
+  'too_many_calls',
 ] as const;

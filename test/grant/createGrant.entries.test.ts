@@ -146,8 +146,17 @@ describe('createGrant entries', () => {
       ['api.example.com:8443', 'api.example.com:8443'],
       ['*.example.com:443', '*.example.com:443'],
       ['bücher.de', 'xn--bcher-kva.de'],
-      ['127.1', '127.0.0.1'],
+      ['127.0.0.1', '127.0.0.1'],
       ['10.0.0.1:80', '10.0.0.1:80'],
+      ['10.0.0.0/8', '10.0.0.0/8'],
+      ['10.0.0.0/8:5432', '10.0.0.0/8:5432'],
+      ['[FD00::]/8', '[fd00::]/8'],
+      ['[fd00:0::]/8:443', '[fd00::]/8:443'],
+      ['0.0.0.0/0', '0.0.0.0/0'],
+      ['!*', '!*'],
+      ['!*.Corp.Example.com', '!*.corp.example.com'],
+      ['!10.0.0.0/8', '!10.0.0.0/8'],
+      ['![::1]:8080', '![::1]:8080'],
       ['[0:0::1]', '[::1]'],
       ['[::1]:8080', '[::1]:8080'],
       ['*', '*'],
@@ -181,6 +190,30 @@ describe('createGrant entries', () => {
       ['example.com:65536', ''],
       ['example.com:x', ''],
       ['example.com:', ''],
+      // SPEC §6.2 rev 2: IPv4 is written one way in patterns too
+      ['127.1', 'four decimal numbers'],
+      ['010.010.010.010', 'four decimal numbers'],
+      ['0x7f000001:80', 'four decimal numbers'],
+      ['2130706433', 'four decimal numbers'],
+      // CIDR patterns (SPEC §13)
+      ['10.0.0.1/8', 'host bits'],
+      ['[fd00::1]/8', 'host bits'],
+      ['10.0.0.0/08', 'prefix length'],
+      ['10.0.0.0/33', 'from 0 to 32'],
+      ['[::]/129', 'from 0 to 128'],
+      ['10.0.0.0/', 'prefix length'],
+      ['10.0.0.0/+8', 'prefix length'],
+      ['010.0.0.0/8', 'four decimal numbers'],
+      ['10.0.0.0/8:0', 'port'],
+      ['10.0.0.0/8/8', 'prefix length'],
+      ['[fd00::]/8:', 'port'],
+      ['*.10.0.0.0/8', '"/"'],
+      // deny entries (SPEC §5 rev 2)
+      ['!', 'deny entry'],
+      ['!!a.com', 'deny entry'],
+      ['! a.com', 'deny entry'],
+      ['!*.com', 'public suffix'],
+      ['!127.1', 'four decimal numbers'],
     ])('refuses the pattern %j, naming the entry', (pattern, rule) => {
       const problem = problemOf({ network: ['ok.example', pattern] });
       expect(problem).toContain('network[1]');
@@ -254,7 +287,7 @@ describe('createGrant entries', () => {
       'refuses the unknown budget key %j',
       (key) => {
         expect(problemOf({ budgets: { [key]: 1 } })).toBe(
-          `budgets has unknown key "${key}"; the keys are turns, toolCalls`,
+          `budgets has unknown key "${key}"; the keys are turns, toolCalls, callsPerTurn`,
         );
       },
     );

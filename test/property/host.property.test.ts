@@ -371,7 +371,8 @@ describe('host scope laws', () => {
     const oracle = (p: HostPattern, host: string, port: number | undefined): boolean => {
       if (p.kind === 'any') return true;
       if (p.port !== undefined && p.port !== port) return false;
-      return p.kind === 'exact' ? host === p.host : host.endsWith(`.${p.suffix}`);
+      if (p.kind === 'exact') return host === p.host;
+      return p.kind === 'wildcard' && host.endsWith(`.${p.suffix}`);
     };
 
     it('containment is reflexive', () => {

@@ -193,7 +193,7 @@ describe('createRegistry', () => {
   });
 
   describe('inventory', () => {
-    it('lists rows with exactly name, version, kind, builtIn, grantable, network and description', () => {
+    it('lists rows with exactly name, version, kind, builtIn, grantable, network, description and digest', () => {
       const registry = aRegistry([
         aTool({
           name: 'slack/search',
@@ -211,6 +211,7 @@ describe('createRegistry', () => {
           grantable: true,
           network: ['api.slack.com'],
           description: 'Searches Slack.',
+          digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) as unknown,
         },
       ]);
     });

@@ -167,7 +167,7 @@ describe('createRun: budgets', () => {
       expect(error.problems).toEqual([
         'budgets.turns -1 must be a whole number of 0 or more',
         'budgets.toolCalls 1.5 must be a whole number of 0 or more',
-        'budgets has unknown key "steps"; the keys are turns, toolCalls',
+        'budgets has unknown key "steps"; the keys are turns, toolCalls, callsPerTurn',
       ]);
     });
   });

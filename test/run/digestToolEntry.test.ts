@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/data/canonicalJson.js';
 import { createRegistry, digestToolEntry } from '../../src/index.js';
 import { aTool } from '../helpers/builders.js';
 
@@ -33,9 +35,41 @@ describe('digestToolEntry', () => {
     }
   });
 
-  it('tells a never-grantable built-in from a grantable one', () => {
+  it('leaves registry flags out: a never-grantable built-in has the digest of the grantable one', () => {
     const selfRun = createRegistry().resolve('fs-read@1');
     const managed = createRegistry({ builtins: 'managed' }).resolve('fs-read@1');
-    expect(selfRun && managed && digestToolEntry(selfRun) !== digestToolEntry(managed)).toBe(true);
+    expect(managed?.grantable).toBe(false);
+    expect(selfRun && digestToolEntry(selfRun)).toBe(managed && digestToolEntry(managed));
+  });
+
+  it('is the SHA-256 of the canonical JSON of the definition keys, the defaults filled in', () => {
+    const entry = createRegistry({ builtins: 'none' }).register(aTool());
+    const definition = {
+      name: entry.name,
+      version: entry.version,
+      kind: entry.kind,
+      description: entry.description,
+      inputSchema: entry.inputSchema,
+      shapes: entry.shapes,
+      network: entry.network,
+      secrets: entry.secrets,
+      resources: entry.resources,
+    };
+    expect(digestToolEntry(entry)).toBe(
+      `sha256:${createHash('sha256').update(canonicalJson(definition), 'utf8').digest('hex')}`,
+    );
+    // A definition spelling out the defaults is the same definition.
+    const spelled = createRegistry({ builtins: 'none' }).register(
+      aTool({ shapes: ['call'], network: [], secrets: [], resources: [], kind: entry.kind }),
+    );
+    expect(digestToolEntry(spelled)).toBe(digestToolEntry(entry));
+  });
+
+  it('is what inventory() rows show', () => {
+    const registry = createRegistry();
+    for (const row of registry.inventory()) {
+      const entry = registry.resolve(`${row.name}@${row.version}`);
+      expect(entry && row.digest).toBe(entry && digestToolEntry(entry));
+    }
   });
 });

@@ -64,7 +64,21 @@ describe('intersectGrants', () => {
     [['slack.com'], ['*.slack.com'], []],
     [['a.com:443'], ['a.com:8443'], []],
     [['*.example.com'], ['10.0.0.1'], []],
-    [['*'], ['10.0.0.1:80', '[::1]'], ['10.0.0.1:80', '[::1]']],
+    // SPEC §6.2 rev 2: * never implies a private host, so the meet keeps none
+    [['*'], ['10.0.0.1:80', '[::1]', 'localhost'], []],
+    [['*', '10.0.0.1'], ['10.0.0.1:80', '[::1]'], ['10.0.0.1:80']],
+    [['*'], ['10.0.0.0/7'], ['11.0.0.0/8']],
+    [['10.0.0.0/8'], ['10.1.0.0/16:5432', '11.0.0.0/8'], ['10.1.0.0/16:5432']],
+    [['10.0.0.0/8:22'], ['10.1.2.3'], ['10.1.2.3:22']],
+    [['[fd00::]/8'], ['[fd00::1]', '[fe80::1]'], ['[fd00::1]']],
+    // deny entries: the union of both sides' (SPEC §5 rev 2)
+    [
+      ['*', '!a.example.com'],
+      ['*.example.com', '!b.example.com:22'],
+      ['*.example.com', '!b.example.com:22', '!a.example.com'],
+    ],
+    [['!*'], ['*'], ['!*']],
+    [['example.com'], ['!example.com'], ['!example.com']],
     [
       ['*.slack.com', 'example.com'],
       ['api.slack.com', 'example.com:443'],

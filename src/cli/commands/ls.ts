@@ -7,6 +7,7 @@ import { parseCommandArgs } from '../parseCommandArgs.js';
 import { printJson } from '../report.js';
 import { loadPolicyOrReport } from './loadPolicyOrReport.js';
 import { usageError } from './usageError.js';
+import { splitToolEntry } from '../../grant/splitToolEntry.js';
 
 const OPTIONS = { json: { type: 'boolean' } } as const;
 
@@ -32,7 +33,7 @@ export function ls(args: readonly string[], io: CliIo): number {
   const tools = policy.registry.inventory().map((row) => {
     const ref = `${row.name}@${String(row.version)}`;
     const grantedBy = [...policy.grants]
-      .filter(([, grant]) => grant.tools.includes(ref))
+      .filter(([, grant]) => grant.tools.some((entry) => splitToolEntry(entry).ref === ref))
       .map(([name]) => name);
     return { ref, ...row, grantedBy };
   });

@@ -1,40 +1,32 @@
 import { parseArgs } from 'node:util';
 import { createGate } from '../../createGate.js';
-import type { Refusal, TurnDecision } from '../../gate/types.js';
+import type { TurnDecision } from '../../gate/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { EXIT } from '../exitCodes.js';
+import { expandFileArgs, TEST_FILE_SUFFIXES } from '../expandFileArgs.js';
+import { describeActual, describeExpectation, type CaseResult } from '../format/caseResult.js';
+import { formatTestReport, TEST_REPORTERS, type TestReporter } from '../format/formatTestReport.js';
 import { formatRefusal } from '../format/formatRefusal.js';
 import { printable } from '../format/printable.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
 import {
   parseTestFile,
-  type Expectation,
   type PolicyTestCase,
   type PolicyTestSuite,
 } from '../policy/parseTestFile.js';
 import { printJson, readText, reportBadInput } from '../report.js';
 import { usageError } from './usageError.js';
 
-const OPTIONS = { json: { type: 'boolean' } } as const;
-
-/** One case's outcome. */
-interface CaseResult {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly name: string;
-  readonly ok: boolean;
-  readonly expected: Expectation;
-  readonly actual: { readonly settled: TurnDecision['settled']; readonly refusal?: Refusal };
-}
+const OPTIONS = { json: { type: 'boolean' }, reporter: { type: 'string' } } as const;
 
 /**
- * `toolgate test FILE...`: runs every case of every file (each decided with
- * both stages of the gate), prints each failure with what was expected,
- * what happened and the refusal, then `N passed, N failed`. Every file is
- * loaded first: a file with errors stops the run before any case (exit 2).
- * Exit 0 all passed, 1 a case failed.
+ * `toolgate test FILE|DIR...`: runs every case of every file (a directory:
+ * every `*.test.yaml|yml|json` under it), each decided with both stages of
+ * the gate; prints each failure with what was expected, what happened and
+ * the refusal, then `N passed, N failed` (or, with `--reporter`, JUnit XML,
+ * TAP or GitHub annotations). Every file is loaded first: a file with errors
+ * stops the run before any case (exit 2). Exit 0 all passed, 1 a case failed.
  */
 export function test(args: readonly string[], io: CliIo): number {
   const json = args.includes('--json');
@@ -42,9 +34,19 @@ export function test(args: readonly string[], io: CliIo): number {
     parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true }),
   );
   if (!parsed.ok) return usageError(io, 'test', parsed.problem, json);
-  const files = parsed.value.positionals;
-  if (files.length === 0)
-    return usageError(io, 'test', 'name at least one test file: toolgate test FILE...', json);
+  const reporter = parsed.value.values.reporter;
+  if (reporter !== undefined && !(TEST_REPORTERS as readonly string[]).includes(reporter))
+    return usageError(
+      io,
+      'test',
+      `--reporter ${JSON.stringify(reporter)} is not one of ${TEST_REPORTERS.join(', ')}`,
+      json,
+    );
+  if (parsed.value.positionals.length === 0)
+    return usageError(io, 'test', 'name at least one test file: toolgate test FILE|DIR...', json);
+  const expanded = expandFileArgs(io, parsed.value.positionals, TEST_FILE_SUFFIXES);
+  if ('problem' in expanded) return reportBadInput(io, json, `toolgate test: ${expanded.problem}`);
+  const files = expanded.files;
 
   const suites: PolicyTestSuite[] = [];
   const problems: Diagnostic[] = [];
@@ -86,6 +88,8 @@ export function test(args: readonly string[], io: CliIo): number {
   const failed = results.length - passed;
   if (json) {
     printJson(io, { passed, failed, cases: results });
+  } else if (reporter !== undefined) {
+    io.stdout(`${formatTestReport(reporter as TestReporter, results)}\n`);
   } else {
     const lines: string[] = [];
     for (const suite of suites) {
@@ -126,18 +130,9 @@ function formatResult(result: CaseResult): string[] {
   return [
     `  FAIL  ${result.name} (${result.file}:${result.line}:${result.column})`,
     `${pad}expected: ${describeExpectation(result.expected)}`,
-    `${pad}actual:   ${result.actual.refusal === undefined ? describeAllowed(result.actual.settled) : `refused with ${result.actual.refusal.code}${result.actual.refusal.callIndex === undefined ? '' : `, call ${result.actual.refusal.callIndex}`}`}`,
+    `${pad}actual:   ${describeActual(result)}`,
     ...(result.actual.refusal === undefined
       ? []
       : formatRefusal(result.actual.refusal, pad).split('\n')),
   ];
-}
-
-function describeExpectation(expect: Expectation): string {
-  if (expect === 'allow') return 'allowed';
-  return `refused with ${expect.refuse}${expect.callIndex === undefined ? '' : `, call ${expect.callIndex}`}`;
-}
-
-function describeAllowed(settled: TurnDecision['settled']): string {
-  return settled === 'answer' ? 'allowed (an answer)' : 'allowed (every call passes both stages)';
 }

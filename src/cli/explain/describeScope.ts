@@ -29,7 +29,7 @@ export function describeScope(
     case 'dispatch.network':
       return `the grant's hosts: ${list(grant.network)}`;
     case 'dispatch.folder':
-      return `the grant's folders: ${list(grant.folders.map((folder) => `${folder.path} (${folder.access})`))}${context.cwd === undefined ? '; no cwd, so relative paths are refused' : ''}`;
+      return `the grant's folders: ${list(grant.folders.map((folder) => (typeof folder === 'string' ? folder : `${folder.path} (${folder.access})`)))}${context.cwd === undefined ? '; no cwd, so relative paths are refused' : ''}`;
     case 'dispatch.secret':
       return `the grant's secrets: ${list(grant.secrets)}`;
     default:

@@ -6,6 +6,7 @@ import { diagnose, type Diagnostic } from '../diagnostics.js';
 import { formatSourcePath } from './formatSourcePath.js';
 import { placeLibraryProblem } from './placeLibraryProblem.js';
 import type { SourcePath, YamlSource } from './readYamlSource.js';
+import { splitToolEntry } from '../../grant/splitToolEntry.js';
 
 const GRANT_KEYS = ['tools', 'folders', 'network', 'secrets', 'budgets'];
 
@@ -38,7 +39,8 @@ export function buildGrants(
       continue;
     }
     const written = (spec as { readonly tools?: readonly string[] }).tools ?? [];
-    written.forEach((ref, index) => {
+    written.forEach((item, index) => {
+      const ref = splitToolEntry(item).ref;
       if (registry.resolve(ref)?.grantable !== false) return;
       diagnostics.push(
         diagnose(

@@ -5,6 +5,7 @@ import { isNameVisible } from '../../scope/visible/isNameVisible.js';
 import { diagnose, type Diagnostic } from '../diagnostics.js';
 import { formatSourcePath } from './formatSourcePath.js';
 import type { Policy } from './types.js';
+import { splitToolEntry } from '../../grant/splitToolEntry.js';
 
 /**
  * Warns about what loads but will surely refuse what the author meant to
@@ -24,7 +25,8 @@ export function lintPolicy(policy: Policy): Diagnostic[] {
 
   for (const [name, grant] of policy.grants) {
     const written = (policy.grantSpecs.get(name)?.tools ?? []) as readonly string[];
-    written.forEach((ref, index) => {
+    written.forEach((item, index) => {
+      const ref = splitToolEntry(item).ref;
       const path = ['grants', name, 'tools', index];
       const entry = registry.resolve(ref);
       // A server's tools are registered when `toolgate mcp` lists them, not when the policy loads.

@@ -7,14 +7,19 @@ import {
   type CanonicalPath,
 } from '../../scope/path/index.js';
 import type { RealpathFn } from '../../realpath/RealpathFn.js';
+import { findFolderDeny } from '../../scope/folder/findFolderDeny.js';
+import type { FolderDeny } from '../../scope/folder/parseFolderDeny.js';
 import { pass, type Check } from '../Check.js';
 import { collectResourceValues } from '../collectResourceValues.js';
 import type { RefusalFacts } from '../refusalFacts.js';
 
 /**
  * Is every path the call names inside a granted folder whose access covers
- * the resource's access? With `realpath`, its real path must also sit inside
- * the real path of such a folder, so a symlink cannot lead outside.
+ * the resource's access, and taken away by no deny entry? With `realpath`,
+ * its real path must also sit inside the real path of such a folder, so a
+ * symlink cannot lead outside, and no deny entry may name the real path
+ * either (relative ones against the real paths of the roots), so a link
+ * cannot lead into a denied file.
  */
 export const arePathsInScope: Check = (call, ctx) => {
   const tool = ctx.tool;
@@ -47,8 +52,17 @@ export const arePathsInScope: Check = (call, ctx) => {
         const message = `no granted folder allows ${resource.access === 'read' ? 'reading' : 'writing'} here`;
         return { code: 'folder_out_of_scope', path, details: [{ pointer, message }] };
       }
+      const denies = grant.folderDenies;
+      // A grant without deny entries pays one property read here.
+      if (denies !== undefined) {
+        const deny = findFolderDeny(path, grant.readRoots, denies);
+        if (deny !== undefined) return refuseDenied(path, pointer, deny, 'it');
+      }
       if (ctx.realpath !== undefined) {
-        const refusal = checkRealPath(value, path, pointer, roots, ctx.cwd, ctx.realpath);
+        const refusal = checkRealPath(value, path, pointer, roots, ctx.cwd, ctx.realpath, {
+          denies,
+          allRoots: grant.readRoots,
+        });
         if (refusal !== undefined) return refusal;
       }
     }
@@ -56,7 +70,21 @@ export const arePathsInScope: Check = (call, ctx) => {
   return pass;
 };
 
-/** Does the real path of `value` sit inside the real path of one of `roots`? */
+/** The refusal for a path a deny entry takes away; details name the entry as written. */
+function refuseDenied(path: string, pointer: string, deny: FolderDeny, what: string): RefusalFacts {
+  return {
+    code: 'folder_out_of_scope',
+    path,
+    details: [
+      { pointer, message: `the deny entry ${deny.entry} takes ${what} away`, entry: deny.entry },
+    ],
+  };
+}
+
+/**
+ * Does the real path of `value` sit inside the real path of one of `roots`,
+ * and does no deny entry name it?
+ */
 function checkRealPath(
   value: unknown,
   path: CanonicalPath,
@@ -64,6 +92,10 @@ function checkRealPath(
   roots: ReadonlySet<string>,
   cwd: string | undefined,
   realpath: RealpathFn,
+  deny: {
+    readonly denies: readonly FolderDeny[] | undefined;
+    readonly allRoots: ReadonlySet<CanonicalPath>;
+  },
 ): RefusalFacts | undefined {
   const refuse = (message: string): RefusalFacts => ({
     code: 'folder_out_of_scope',
@@ -74,11 +106,25 @@ function checkRealPath(
   const raw = toAbsoluteRawPath(value, cwd);
   const real = raw.ok ? realOf(raw.value, realpath) : undefined;
   if (real === undefined) return refuse('its real path could not be resolved safely');
+  let inside = false;
   for (const root of roots) {
     const realRoot = realOf(root, realpath);
-    if (realRoot !== undefined && isPathInside(real, realRoot)) return undefined;
+    if (realRoot !== undefined && isPathInside(real, realRoot)) {
+      inside = true;
+      break;
+    }
   }
-  return refuse(`its real path ${describeValue(real)} is outside every granted folder's real path`);
+  if (!inside)
+    return refuse(
+      `its real path ${describeValue(real)} is outside every granted folder's real path`,
+    );
+  if (deny.denies === undefined) return undefined;
+  // A root whose real path cannot be had covers nothing here; the lexical check above still ran.
+  const realRoots = [...deny.allRoots].flatMap((root) => realOf(root, realpath) ?? []);
+  const found = findFolderDeny(real, realRoots, deny.denies);
+  return found === undefined
+    ? undefined
+    : refuseDenied(path, pointer, found, `its real path ${describeValue(real)}`);
 }
 
 /** The canonical real path of an absolute path, or undefined when it cannot be had. */

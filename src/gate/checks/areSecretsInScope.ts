@@ -2,6 +2,7 @@ import { describeValue } from '../../data/describeValue.js';
 import { isSecretName } from '../../scope/secret/index.js';
 import { pass, type Check } from '../Check.js';
 import { collectResourceValues } from '../collectResourceValues.js';
+import type { RefusalDetail } from '../types.js';
 
 /**
  * Is every secret the call needs inside the granted secret scope? Both the
@@ -14,10 +15,11 @@ export const areSecretsInScope: Check = (call, ctx) => {
   const scope = ctx.compiledGrant.secrets;
   for (const secret of tool.entry.secrets) {
     if (!scope.matches(secret)) {
+      const message = `${call.ref} itself is configured with this secret`;
       return {
         code: 'secret_out_of_scope',
         secret,
-        details: [{ pointer: '', message: `${call.ref} itself is configured with this secret` }],
+        details: [withDeny({ pointer: '', message }, scope.deniedBy(secret))],
       };
     }
   }
@@ -40,13 +42,21 @@ export const areSecretsInScope: Check = (call, ctx) => {
         };
       }
       if (!scope.matches(value)) {
+        const message = 'no granted secret entry covers it';
         return {
           code: 'secret_out_of_scope',
           secret: value,
-          details: [{ pointer, message: 'no granted secret entry covers it' }],
+          details: [withDeny({ pointer, message }, scope.deniedBy(value))],
         };
       }
     }
   }
   return pass;
 };
+
+/** A detail naming the deny entry that took the secret away, when one did. */
+function withDeny(detail: RefusalDetail, entry: string | undefined): RefusalDetail {
+  return entry === undefined
+    ? detail
+    : { pointer: detail.pointer, message: `the deny entry ${entry} takes it away`, entry };
+}

@@ -1,6 +1,7 @@
 import { fail, ok, type ScopeResult } from '../result.js';
 import { describeCharacter } from './describeCharacter.js';
 import { findForbiddenCharacter } from './findForbiddenCharacter.js';
+import { findIpv4SpellingProblem } from './findIpv4SpellingProblem.js';
 import { hasIgnorableCharacter } from './hasIgnorableCharacter.js';
 import { readSimpleHostname } from './readSimpleHostname.js';
 import type { CanonicalHost } from './types.js';
@@ -8,7 +9,7 @@ import type { CanonicalHost } from './types.js';
 /**
  * Canonicalizes host text the way the WHATWG URL parser reads it.
  *
- * @param text A host alone: a name, an IPv4 address in any form, or a bracketed IPv6 address.
+ * @param text A host alone: a name, a canonical dotted-decimal IPv4 address, or a bracketed IPv6 address.
  * @returns The canonical host, or the rule the text broke.
  */
 export function canonicalizeHost(text: string): ScopeResult<CanonicalHost> {
@@ -40,7 +41,7 @@ export function canonicalizeHost(text: string): ScopeResult<CanonicalHost> {
   let hostname: string;
   try {
     // EXAMPLE.com => example.com; bücher.de => xn--bcher-kva.de; ｅｘａｍｐｌｅ。com => example.com
-    // 127.1, 0x7f.0.0.1, 0177.0.0.1, 2130706433 => 127.0.0.1; [0:0::1] => [::1]
+    // [0:0::1] => [::1]; 127.1, 0x7f.0.0.1 => 127.0.0.1 (then refused below as not canonical)
     hostname = new URL(`http://${text}/`).hostname;
   } catch {
     return fail(
@@ -48,7 +49,11 @@ export function canonicalizeHost(text: string): ScopeResult<CanonicalHost> {
     );
   }
   // INVARIANT: with "/ \ ? # @ %" and stray ":" refused above, the URL parser read all of `text` as the host.
-  return finishHostname(hostname);
+  const host = finishHostname(hostname);
+  if (!host.ok) return host;
+  // 127.1, 0x7f.0.0.1, 0177.0.0.1, 2130706433 => refused: only 127.0.0.1 itself is IPv4 (SPEC §6.2 rev 2)
+  const spelling = findIpv4SpellingProblem(text, host.value);
+  return spelling === undefined ? host : fail(spelling);
 }
 
 /**

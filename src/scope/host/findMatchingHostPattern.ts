@@ -1,6 +1,4 @@
-import { isIpLiteral } from './isIpLiteral.js';
-import { isPortCovered } from './isPortCovered.js';
-import { isStrictlyUnder } from './isStrictlyUnder.js';
+import { isHostInPattern } from './isHostInPattern.js';
 import { rankHostPattern } from './rankHostPattern.js';
 import type { CanonicalHost, HostPattern } from './types.js';
 
@@ -13,6 +11,7 @@ import type { CanonicalHost, HostPattern } from './types.js';
  * // (api.github.com, 443, [*.github.com, api.github.com]) => api.github.com
  * // (github.com, 443, [*.github.com])                     => undefined (not the apex)
  * // (10.0.0.1, 80, [*.0.0.1])                             => undefined (never an IP)
+ * // (10.0.0.1, 80, [*, 10.0.0.0/8])                        => 10.0.0.0/8 (* never a private host)
  */
 export function findMatchingHostPattern(
   patterns: readonly HostPattern[],
@@ -21,17 +20,8 @@ export function findMatchingHostPattern(
 ): HostPattern | undefined {
   let best: HostPattern | undefined;
   for (const pattern of patterns) {
-    if (!matches(pattern, host, port)) continue;
+    if (!isHostInPattern(pattern, host, port, false)) continue;
     if (best === undefined || rankHostPattern(pattern) > rankHostPattern(best)) best = pattern;
   }
   return best;
-}
-
-function matches(pattern: HostPattern, host: CanonicalHost, port: number | undefined): boolean {
-  if (pattern.kind === 'any') return true;
-  // a bare host (port undefined) passes only a pattern without a port
-  if (!isPortCovered(port, pattern.port)) return false;
-  if (pattern.kind === 'exact') return host === pattern.host;
-  // *.example.com => any deeper name, never the apex, never an IP address
-  return !isIpLiteral(host) && isStrictlyUnder(host, pattern.suffix);
 }

@@ -5,6 +5,7 @@ import { findForbiddenCharacter } from './findForbiddenCharacter.js';
 import { formatHostAndPort } from './formatHostAndPort.js';
 import { isIpLiteral } from './isIpLiteral.js';
 import { isPublicSuffix } from './isPublicSuffix.js';
+import { parseCidrPattern } from './parseCidrPattern.js';
 import { splitHostAndPort } from './splitHostAndPort.js';
 import type { HostPattern } from './types.js';
 
@@ -12,7 +13,8 @@ const ANY: HostPattern = Object.freeze({ kind: 'any', text: '*' });
 
 /**
  * Parses one network grant pattern: `*`, `example.com`, `*.example.com`, an IPv4 or
- * bracketed IPv6 address, each but `*` with an optional `:port`.
+ * bracketed IPv6 address, or (rev 2) a CIDR range such as `10.0.0.0/8`, each but `*`
+ * with an optional `:port`. IPv4 is accepted only in canonical dotted decimal.
  *
  * @param text The untrusted pattern.
  * @returns The canonical pattern, or the rule the text broke.
@@ -20,10 +22,12 @@ const ANY: HostPattern = Object.freeze({ kind: 'any', text: '*' });
 export function parseHostPattern(text: unknown): ScopeResult<HostPattern> {
   if (typeof text !== 'string') return fail('a host pattern must be a string');
   if (text === '') return fail('the host pattern is empty; write a host such as example.com');
+  // 10.0.0.0/8, [fd00::]/8:443 => a CIDR range (rev 2); example.com/ => refused below for its "/"
+  if (text.includes('/') && /^[\d[]/.test(text)) return parseCidrPattern(text);
   const forbidden = findForbiddenCharacter(text, '/\\?#@%');
   if (forbidden !== undefined) {
     return fail(
-      `the host pattern contains ${describeCharacter(forbidden)}; write only a host, *.domain or *, with an optional :port`,
+      `the host pattern contains ${describeCharacter(forbidden)}; write only a host, *.domain, an address/prefix or *, with an optional :port`,
     );
   }
   // * => any host, any port

@@ -2,11 +2,12 @@ import { fail, ok, type ScopeResult } from '../result.js';
 import { finishHostname } from './canonicalizeHost.js';
 import { describeCharacter } from './describeCharacter.js';
 import { findForbiddenCharacter } from './findForbiddenCharacter.js';
+import { findIpv4SpellingProblem } from './findIpv4SpellingProblem.js';
 import { hasIgnorableCharacter } from './hasIgnorableCharacter.js';
 import { readSimpleHostname } from './readSimpleHostname.js';
 import type { HostAndPort } from './types.js';
 
-// Case-sensitive on purpose: HTTPS:// is refused, so every reader sees the same scheme.
+// Written in lower case; a URL's scheme is matched ignoring ASCII case (HTTPS:// is https://).
 const SCHEMES: readonly (readonly [prefix: string, defaultPort: number])[] = [
   ['http://', 80],
   ['https://', 443],
@@ -16,8 +17,26 @@ const SCHEMES: readonly (readonly [prefix: string, defaultPort: number])[] = [
 
 /** The scheme the URL starts with, and its default port. A loop, not find(): it runs for every URL. */
 function schemeOf(url: string): (typeof SCHEMES)[number] | undefined {
-  for (const scheme of SCHEMES) if (url.startsWith(scheme[0])) return scheme;
+  for (const scheme of SCHEMES) if (startsWithIgnoringAsciiCase(url, scheme[0])) return scheme;
   return undefined;
+}
+
+/**
+ * Does the text start with the lower-case prefix, ASCII letters compared
+ * without case? Only A–Z fold: the URL parser folds nothing else in a
+ * scheme, so `httpſ://` (long s) stays refused.
+ *
+ * // ("HTTPS://a", "https://") => true; ("httpſ://a", "https://") => false
+ */
+function startsWithIgnoringAsciiCase(text: string, prefix: string): boolean {
+  if (text.startsWith(prefix)) return true;
+  if (text.length < prefix.length) return false;
+  for (let index = 0; index < prefix.length; index++) {
+    const code = text.charCodeAt(index);
+    const folded = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+    if (folded !== prefix.charCodeAt(index)) return false;
+  }
+  return true;
 }
 
 /** Where the authority ends: the first "/", "?" or "#" from `start`, or the end of the text. */
@@ -37,10 +56,10 @@ function endOfAuthority(text: string, start: number): number {
  */
 export function parseUrlHost(value: unknown): ScopeResult<HostAndPort & { readonly port: number }> {
   if (typeof value !== 'string') return fail('a URL must be a string');
-  // HTTPS://, javascript:, file:///, https:/good.com, http:good.com => refused
+  // HTTPS:// => https://; javascript:, file:///, https:/good.com, http:good.com => refused
   const scheme = schemeOf(value);
   if (scheme === undefined) {
-    return fail('the URL must start with http://, https://, ws:// or wss:// (in lower case)');
+    return fail('the URL must start with http://, https://, ws:// or wss://');
   }
   const forbidden = findForbiddenCharacter(value, '\\');
   if (forbidden === '\\') {
@@ -87,9 +106,23 @@ export function parseUrlHost(value: unknown): ScopeResult<HostAndPort & { readon
   // https://a.com => 443; https://a.com:8443 => 8443; http://a.com:80 => 80 (the parser hides default ports)
   const port = url.port === '' ? scheme[1] : Number(url.port);
   if (port === 0) return fail('the URL names port 0; write a port from 1 to 65535');
-  // EXAMPLE.com. => example.com; 0x7f000001 => 127.0.0.1
+  // EXAMPLE.com. => example.com; 0x7f000001 => 127.0.0.1 (then refused below)
   const host = finishHostname(url.hostname);
   if (!host.ok) return host;
+  // http://010.010.010.010/ => refused: WHATWG reads 8.8.8.8, Java and Python 10.10.10.10
+  const spelling = findIpv4SpellingProblem(writtenHost(authority), host.value);
+  if (spelling !== undefined) return fail(spelling);
   // Not frozen: a fresh, readonly-typed result that only the network check reads; this runs per URL.
   return ok({ host: host.value, port });
+}
+
+/**
+ * The host as written in an authority without user-info: the text before the
+ * last ":" (the port), or all of it. Only compared for IPv4, so brackets need no care.
+ *
+ * // 10.0.0.1:8080 => 10.0.0.1; 0x7f.1 => 0x7f.1; [::1]:80 => [:  (never IPv4, never compared)
+ */
+function writtenHost(authority: string): string {
+  const colon = authority.lastIndexOf(':');
+  return colon === -1 ? authority : authority.slice(0, colon);
 }

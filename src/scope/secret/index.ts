@@ -1,3 +1,8 @@
-export { compileSecretMatcher, type SecretMatcher } from './compileSecretMatcher.js';
+export {
+  compileSecretMatcher,
+  type SecretDeny,
+  type SecretMatcher,
+} from './compileSecretMatcher.js';
 export { isSecretName } from './isSecretName.js';
+export { parseSecretDeny } from './parseSecretDeny.js';
 export { parseSecretPattern, type SecretPattern } from './parseSecretPattern.js';

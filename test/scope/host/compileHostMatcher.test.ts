@@ -19,12 +19,21 @@ describe('compileHostMatcher', () => {
       expect(matcher.matches(host('example.com'), undefined)).toBe(false);
     });
 
-    it('matches every host, port and bare host with *', () => {
+    it('matches every public host, port and bare host with *', () => {
       const matcher = matcherOf('*');
       expect(matcher.matches(host('example.com'), 443)).toBe(true);
-      expect(matcher.matches(host('[::1]'), 1)).toBe(true);
+      expect(matcher.matches(host('[2001:db8::1]'), 1)).toBe(true);
+      expect(matcher.matches(host('8.8.8.8'), 53)).toBe(true);
       expect(matcher.matches(host('example.com'), undefined)).toBe(true);
     });
+
+    it.each(['[::1]', '127.0.0.1', '10.1.2.3', 'localhost', 'app.localhost', '[::ffff:a00:1]'])(
+      'never lets * imply the private host %j (SPEC §6.2 rev 2)',
+      (text) => {
+        expect(matcherOf('*').matches(host(text), 443)).toBe(false);
+        expect(matcherOf('*', text).matches(host(text), 443)).toBe(true);
+      },
+    );
 
     it.each([
       ['example.com', 'example.com', 443, true],

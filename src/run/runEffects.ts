@@ -1,0 +1,22 @@
+import type { RunEntry } from './types.js';
+
+/**
+ * What a run's decision steps ask of the world between deciding and
+ * committing: for now, to record an entry. `propose` and `dispatch` are
+ * written once, as generators yielding these; `runStepsSync` performs them
+ * at once, `runStepsAsync` awaits each (for a store or ledger across the
+ * network). A step commits nothing until every effect before it succeeded.
+ */
+export type RunEffect = { readonly kind: 'record'; readonly entry: RunEntry };
+
+/** The decision steps of one `propose` or `dispatch`, ending with its result. */
+export type RunSteps<T> = Generator<RunEffect, T, unknown>;
+
+/** Is this a promise (or any thenable)? */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}

@@ -1,0 +1,79 @@
+import { Minimatch, type MinimatchOptions } from 'minimatch';
+import { fail, ok, type ScopeResult } from '../result.js';
+
+/**
+ * A folder deny entry compiled once: `self` matches a path the glob names,
+ * `below` a path under one it names (the gitignore habit: naming a folder
+ * denies everything under it).
+ */
+export interface FolderDeny {
+  /** The entry as written, `!` included: what a refusal's details name. */
+  readonly entry: string;
+  /** Matched against the canonical path (true) or against the path relative to a covering root. */
+  readonly absolute: boolean;
+  readonly self: Minimatch;
+  readonly below: Minimatch;
+}
+
+/** Longest glob accepted (a root may be long once `intersectGrants` anchors a glob at it); minimatch refuses 64 KiB anyway. */
+const MAX_GLOB = 4096;
+
+/**
+ * Minimatch syntax with dotfiles matched and case kept; `!` and `#` inside
+ * the glob are literal (the leading `!` was the deny marker), and `/` is
+ * the only separator on every platform.
+ */
+export const FOLDER_GLOB_OPTIONS: MinimatchOptions = Object.freeze({
+  dot: true,
+  nocase: false,
+  nonegate: true,
+  nocomment: true,
+  platform: 'linux',
+});
+
+/**
+ * Parses and compiles one `!` entry of a grant's `folders` (SPEC §5, §13).
+ *
+ * // !/srv/app/.git/** => absolute; self /srv/app/.git/**, below /srv/app/.git/**\/**
+ * // !.env             => relative, any depth: self **\/.env, below **\/.env/**
+ * // !config/*.yml     => relative, anchored at the root: self config/*.yml
+ * // !a/../b           => problem (no . or .. segments)
+ */
+export function parseFolderDeny(text: unknown): ScopeResult<FolderDeny> {
+  if (typeof text !== 'string' || !text.startsWith('!'))
+    return fail('a folder deny entry is "!" followed by a glob, such as "!**/.env"');
+  const glob = text.slice(1);
+  const problem = findGlobProblem(glob);
+  if (problem !== undefined) return fail(problem);
+  const absolute = glob.startsWith('/');
+  // gitignore: no "/" => that name at any depth under the root; with one => anchored at the root.
+  const anchored = absolute || glob.includes('/') ? glob : `**/${glob}`;
+  try {
+    const self = new Minimatch(anchored, FOLDER_GLOB_OPTIONS);
+    const below = new Minimatch(`${anchored}/**`, FOLDER_GLOB_OPTIONS);
+    if (self.set.length === 0) return fail('the glob matches nothing');
+    return ok(Object.freeze({ entry: text, absolute, self, below }));
+  } catch (error) {
+    // minimatch throws for a pattern it cannot take (too long, bad type): a problem, not a crash.
+    return fail(
+      `minimatch cannot compile it (${error instanceof Error ? error.message : 'unknown error'})`,
+    );
+  }
+}
+
+/** What makes a glob unusable as a deny, or `undefined`. */
+function findGlobProblem(glob: string): string | undefined {
+  if (glob === '') return 'the glob after "!" is empty';
+  if (glob.length > MAX_GLOB) return `the glob is longer than ${MAX_GLOB} characters`;
+  if (glob.includes('\0')) return 'the glob contains a NUL character';
+  if (glob.endsWith('/'))
+    return 'the glob ends with "/"; write "!dir" to deny a folder and everything under it';
+  if (glob.endsWith('\\') && !glob.endsWith('\\\\'))
+    return 'the glob ends with a lone "\\" that escapes nothing';
+  const segments = (glob.startsWith('/') ? glob.slice(1) : glob).split('/');
+  if (segments.some((segment) => segment === ''))
+    return 'the glob has an empty segment ("//"); paths are canonical, so it would match nothing';
+  if (segments.some((segment) => segment === '.' || segment === '..'))
+    return 'the glob has a "." or ".." segment; paths are canonical, so write the glob without them';
+  return undefined;
+}

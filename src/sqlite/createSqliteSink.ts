@@ -1,0 +1,89 @@
+import { closeSync, existsSync, openSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { ToolgateError } from '../errors/ToolgateError.js';
+import { messageOf } from '../data/messageOf.js';
+import type { RecordSink, RunEntry } from '../run/types.js';
+import { RECORD_COLUMNS } from '../stores/recordMigrations.js';
+import { rowValues } from '../stores/rowValues.js';
+import { toRecordRow } from '../stores/toRecordRow.js';
+import { migrateSqlite, SQLITE_TABLE } from './migrateSqlite.js';
+
+/** How the SQLite sink opens its file. */
+export interface SqliteSinkOptions {
+  /** How long a write waits for another process's lock, in milliseconds. Default 5000. */
+  readonly busyTimeoutMs?: number;
+}
+
+/** A sink writing to a SQLite file; `close` releases it. */
+export interface SqliteSink extends RecordSink {
+  /** Writes several entries in one transaction: all or none (for imports and batching). */
+  readonly writeMany: (entries: readonly RunEntry[]) => void;
+  readonly close: () => void;
+}
+
+/**
+ * Creates a sink that stores each run entry as a row of a SQLite file
+ * (created `0600` if missing, schema created or migrated now), in WAL mode
+ * with `synchronous = FULL`: `write` returns once its row is committed and
+ * on disk, so a call never runs unrecorded. The file is checked now: one
+ * that cannot be written (read-only, full disk, not a database) throws
+ * `ToolgateError` (`invalid_option`) here, not at the first record. A write
+ * that fails later throws, and the run does not commit what it recorded.
+ * Rows hold the redacted record (see `toRecordRow`).
+ *
+ * // const sink = createSqliteSink('/var/lib/agent/records.db');
+ * // createRun({ gate, grant, sink, id: 'run-42' });
+ * // toolgate records --store sqlite:/var/lib/agent/records.db --run run-42
+ */
+export function createSqliteSink(file: string, options: SqliteSinkOptions = {}): SqliteSink {
+  if (typeof file !== 'string' || file === '' || file.includes('\0'))
+    throw new ToolgateError('invalid_option', 'createSqliteSink needs a file path');
+  const busy = options.busyTimeoutMs ?? 5000;
+  if (!Number.isSafeInteger(busy) || busy < 0)
+    throw new ToolgateError('invalid_option', 'busyTimeoutMs must be a non-negative integer');
+  let db: Database.Database;
+  try {
+    // An audit trail: readable by its owner only.
+    if (file !== ':memory:' && !existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+    db = new Database(file, { timeout: busy });
+  } catch (error) {
+    throw new ToolgateError(
+      'invalid_option',
+      `the SQLite record store ${file} cannot be opened: ${messageOf(error)}`,
+    );
+  }
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    migrateSqlite(db);
+  } catch (error) {
+    db.close();
+    throw new ToolgateError(
+      'invalid_option',
+      `the SQLite record store ${file} cannot be written: ${messageOf(error)}; check the file's permissions and the free disk space`,
+    );
+  }
+  const columns = RECORD_COLUMNS.map((column) => `"${column}"`).join(', ');
+  const insert = db.prepare(
+    `INSERT INTO ${SQLITE_TABLE} (${columns}) VALUES (${RECORD_COLUMNS.map(() => '?').join(', ')})`,
+  );
+  const writeOne = (entry: RunEntry) => {
+    insert.run(rowValues(toRecordRow(entry, new Date().toISOString()), 'sqlite'));
+  };
+  const writeAll = db.transaction((entries: readonly RunEntry[]) => {
+    for (const entry of entries) writeOne(entry);
+  });
+  return Object.freeze({
+    write: (entry: RunEntry) => {
+      if (!db.open) throw new Error(`the SQLite sink for ${file} is closed`);
+      writeOne(entry);
+    },
+    writeMany: (entries: readonly RunEntry[]) => {
+      if (!db.open) throw new Error(`the SQLite sink for ${file} is closed`);
+      writeAll(entries);
+    },
+    close: () => {
+      if (db.open) db.close();
+    },
+  });
+}

@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runInProcess, spawnCli } from './helpers.js';
+
+const POLICY = readFileSync(join(ROOT, 'examples/policy.yaml'), 'utf8');
+
+// Two cases: the first passes, the second expects the wrong thing, and its
+// name carries characters each report format must escape.
+const TESTS = `policy: policy.yaml
+defaults: { grant: coder, cwd: /workspace }
+cases:
+  - name: reads a source file
+    turn: { calls: [{ tool: fs-read, version: 1, arguments: { path: src/a.ts } }] }
+    expect: allow
+  - name: "climbs out <&> # 50%, \\"quoted\\": wrong"
+    turn: { calls: [{ tool: fs-read, version: 1, arguments: { path: ../etc/passwd } }] }
+    expect: allow
+`;
+const FILES = { 'p/policy.yaml': POLICY, 'p/a.test.yaml': TESTS };
+const run = (...args: string[]) => runInProcess(['test', 'p/a.test.yaml', ...args], FILES);
+const REASON = 'the path /etc/passwd is outside the granted folder scope';
+
+describe('toolgate test --reporter', () => {
+  it('writes JUnit XML with one failure, escaped, and the summary as a comment', () => {
+    const result = run('--reporter', 'junit');
+    expect(result.code).toBe(1);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('<?xml version="1.0" encoding="UTF-8"?>');
+    expect(lines[1]).toBe('<testsuites name="toolgate" tests="2" failures="1">');
+    expect(lines[2]).toBe('  <testsuite name="p/a.test.yaml" tests="2" failures="1">');
+    expect(lines[3]).toMatch(/^ {4}<testcase name="reads a source file" .* line="4"\/>$/);
+    expect(lines[4]).toMatch(
+      /^ {4}<testcase name="climbs out &lt;&amp;&gt; # 50%, &quot;quoted&quot;: wrong" .* line="7">$/,
+    );
+    expect(lines[5]).toBe(
+      `      <failure message="expected allowed, actual refused with folder_out_of_scope, call 0: ${REASON}" type="folder_out_of_scope"/>`,
+    );
+    expect(lines.at(-1)).toBe('<!-- 1 passed, 1 failed -->');
+  });
+
+  it('writes TAP 13 with a YAML block for the failure and # escaped in names', () => {
+    const result = run('--reporter', 'tap');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe(
+      [
+        'TAP version 13',
+        '1..2',
+        'ok 1 - p/a.test.yaml: reads a source file',
+        'not ok 2 - p/a.test.yaml: climbs out <&> \\# 50%, "quoted": wrong',
+        '  ---',
+        `  message: "expected allowed, actual refused with folder_out_of_scope, call 0: ${REASON}"`,
+        '  at: "p/a.test.yaml:7:11"',
+        '  ...',
+        '# 1 passed, 1 failed',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('writes a GitHub ::error annotation at the failing case, with % , : escaped', () => {
+    const result = run('--reporter', 'github');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe(
+      `::error file=p/a.test.yaml,line=7,col=11,title=toolgate test%3A climbs out <&> # 50%25%2C "quoted"%3A wrong::expected allowed, actual refused with folder_out_of_scope, call 0: ${REASON}\n1 passed, 1 failed\n`,
+    );
+  });
+
+  it('refuses an unknown reporter, naming the ones there are', () => {
+    const result = run('--reporter', 'xunit');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'toolgate test: --reporter "xunit" is not one of junit, tap, github (see toolgate test --help)\n',
+    );
+  });
+});
+
+describe('toolgate test DIR', () => {
+  it('runs every *.test.yaml under a directory, sorted, skipping hidden folders', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgate-tests-'));
+    mkdirSync(join(dir, 'sub'));
+    mkdirSync(join(dir, '.hidden'));
+    writeFileSync(join(dir, 'policy.yaml'), POLICY);
+    writeFileSync(join(dir, 'sub/policy.yaml'), POLICY);
+    const passing = TESTS.slice(0, TESTS.indexOf('  - name: "climbs'));
+    writeFileSync(join(dir, 'b.test.yaml'), passing);
+    writeFileSync(join(dir, 'sub/a.test.yml'), passing);
+    writeFileSync(join(dir, '.hidden/c.test.yaml'), TESTS);
+    writeFileSync(join(dir, 'notes.yaml'), 'not a test file');
+    const result = await spawnCli(['test', `${dir}/`, '--reporter', 'tap']);
+    expect(result.stdout.split('\n').filter((line) => line.startsWith('ok'))).toEqual([
+      `ok 1 - ${dir}/b.test.yaml: reads a source file`,
+      `ok 2 - ${dir}/sub/a.test.yml: reads a source file`,
+    ]);
+    expect(result.code).toBe(0);
+  });
+
+  it('refuses a directory with no test file instead of passing on nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgate-tests-'));
+    const result = await spawnCli(['test', dir]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `toolgate test: the directory ${dir} holds no file ending in .test.yaml, .test.yml, .test.json\n`,
+    );
+  });
+
+  it('refuses a file over 8 MiB before reading it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgate-tests-'));
+    const big = join(dir, 'big.yaml');
+    writeFileSync(big, `version: 1\n#${'x'.repeat(9 * 1024 * 1024)}\n`);
+    const result = await spawnCli(['validate', big]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `toolgate validate: cannot read ${big}: it is ${String(9 * 1024 * 1024 + 13)} bytes and the CLI reads files of at most 8 MiB (check the path)\n`,
+    );
+  });
+});

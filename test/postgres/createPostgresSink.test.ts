@@ -1,0 +1,172 @@
+import pg from 'pg';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ToolgateError, type AuthorizedCall, type TurnRecord } from '../../src/index.js';
+import { createPostgresSink } from '../../src/postgres/index.js';
+import {
+  ANSWER_TURN,
+  SEARCH_TURN,
+  UNGRANTED_TURN,
+  aCall,
+  aRun,
+  callsTurn,
+} from '../helpers/runBuilders.js';
+import { PG_URL, aSchemaName, aTestPool, dropSchema } from '../helpers/postgres.js';
+
+function callsOf(record: TurnRecord): readonly AuthorizedCall[] {
+  if (record.calls === undefined)
+    throw new Error(`expected a tool turn: ${JSON.stringify(record)}`);
+  return record.calls;
+}
+
+const pool = aTestPool();
+let schema: string;
+beforeEach(() => {
+  schema = aSchemaName('sink');
+});
+afterEach(async () => {
+  await dropSchema(schema);
+});
+afterAll(async () => {
+  await pool.end();
+});
+
+async function rowsOf(name: string): Promise<Record<string, unknown>[]> {
+  const result = await pool.query(`SELECT * FROM "${name}".toolgate_records ORDER BY seq`);
+  return result.rows as Record<string, unknown>[];
+}
+
+describe('createPostgresSink', () => {
+  it('stores a row per turn and per dispatch, committed before the async forms resolve', async () => {
+    const sink = await createPostgresSink({ connectionString: PG_URL, schema });
+    const { run } = aRun({ run: { sink, id: 'run-1' } });
+    const [call] = callsOf(await run.proposeAsync(SEARCH_TURN));
+    expect((await run.dispatchAsync(call)).allowed).toBe(true);
+    // Read through another connection while the sink is still open: already committed.
+    expect((await rowsOf(schema)).map((row) => row.type)).toEqual(['turn', 'dispatch']);
+    await run.proposeAsync(UNGRANTED_TURN);
+    await run.proposeAsync(ANSWER_TURN);
+    await sink.close();
+    const rows = await rowsOf(schema);
+    expect(
+      rows.map((row) => [
+        row.run,
+        row.type,
+        row.turn,
+        row.call,
+        row.settled,
+        row.allowed,
+        row.check,
+        row.code,
+        row.ref,
+        row.refs,
+        row.audit,
+      ]),
+    ).toEqual([
+      ['run-1', 'turn', 0, null, 'tool', null, null, null, null, ' search@1 ', false],
+      ['run-1', 'dispatch', 0, 0, null, true, null, null, 'search@1', ' search@1 ', false],
+      [
+        'run-1',
+        'turn',
+        1,
+        null,
+        'rejected',
+        null,
+        'proposal.granted',
+        'not_granted',
+        'web-search@2',
+        ' web-search@2 ',
+        false,
+      ],
+      ['run-1', 'turn', 2, null, 'answer', null, null, null, null, ' ', false],
+    ]);
+    expect(rows[3]?.record).toEqual({
+      index: 2,
+      settled: 'answer',
+      answer: 'done',
+      spent: { turns: 1, toolCalls: 0 },
+    });
+    expect(rows[0]?.at).toBeInstanceOf(Date);
+  });
+
+  it('stores the redacted record, and text holding U+0000', async () => {
+    const sink = await createPostgresSink({ connectionString: PG_URL, schema });
+    const { run } = aRun({ run: { sink, id: 'nul\u0000id' } });
+    await run.proposeAsync(callsTurn(aCall('vault/use', { secret: 'APP_KEY' })));
+    await run.proposeAsync(callsTurn(aCall('search', { query: 'a\u0000b' })));
+    await sink.close();
+    const rows = await rowsOf(schema);
+    expect(rows.map((row) => row.run)).toEqual(['nul\\u0000id', 'nul\\u0000id']);
+    expect(JSON.stringify(rows[0]?.record)).not.toContain('APP_KEY');
+    expect((rows[1]?.record as TurnRecord).calls?.[0]?.arguments).toEqual({ query: 'a\u0000b' });
+  });
+
+  it('works on a pool you pass, and leaves it open', async () => {
+    const sink = await createPostgresSink({ pool, schema });
+    await sink.write({
+      type: 'dispatch',
+      run: 'p',
+      turn: 0,
+      dispatch: { callIndex: 0, ref: 'search@1', allowed: true },
+    });
+    await sink.close();
+    expect(await rowsOf(schema)).toHaveLength(1);
+  });
+
+  it('migrates once, even when eight sinks open a new schema at the same time', async () => {
+    const sinks = await Promise.all(
+      Array.from({ length: 8 }, () => createPostgresSink({ connectionString: PG_URL, schema })),
+    );
+    await Promise.all(sinks.map((sink) => sink.close()));
+    const again = await createPostgresSink({ connectionString: PG_URL, schema });
+    await again.close();
+    const versions = await pool.query(`SELECT version FROM "${schema}".toolgate_migrations`);
+    expect(versions.rows).toEqual([{ version: 1 }]);
+    const indexes = await pool.query(
+      'SELECT indexname FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname',
+      [schema],
+    );
+    expect(indexes.rows.map((row: { indexname: string }) => row.indexname)).toEqual([
+      'toolgate_migrations_pkey',
+      'toolgate_records_at',
+      'toolgate_records_code',
+      'toolgate_records_pkey',
+      'toolgate_records_ref',
+      'toolgate_records_run',
+    ]);
+  });
+
+  it('writes a batch all or none', async () => {
+    const sink = await createPostgresSink({ pool, schema });
+    const good = {
+      type: 'dispatch',
+      run: 'b',
+      turn: 0,
+      dispatch: { callIndex: 0, ref: 'search@1', allowed: true },
+    } as const;
+    const bad = { ...good, turn: 1.5 };
+    await expect(sink.writeMany([good, good, bad])).rejects.toThrow();
+    await sink.writeMany([good, good]);
+    expect(await rowsOf(schema)).toHaveLength(2);
+  });
+
+  it('rejects at creation when the database cannot be reached', async () => {
+    const created = createPostgresSink({
+      connectionString: 'postgres://postgres@127.0.0.1:1/test',
+      schema,
+    });
+    await expect(created).rejects.toThrow(ToolgateError);
+    await expect(created).rejects.toThrow(
+      /^the PostgreSQL record store cannot be used: .*ECONNREFUSED.*; check the connection string/,
+    );
+  });
+
+  it('refuses bad options as programming errors', async () => {
+    await expect(
+      createPostgresSink({ connectionString: PG_URL, schema: 'x"; DROP TABLE y; --' }),
+    ).rejects.toThrow(/schema .* must be letters, digits and _/);
+    await expect(createPostgresSink({} as never)).rejects.toThrow(/exactly one of/);
+    await expect(createPostgresSink({ pool: {} as unknown as pg.Pool })).rejects.toThrow(
+      'pool must be a pg.Pool',
+    );
+  });
+});

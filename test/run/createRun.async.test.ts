@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ToolgateError,
+  type AuthorizedCall,
+  type RunEntry,
+  type TurnRecord,
+} from '../../src/index.js';
+import { ANSWER_TURN, SEARCH_TURN, aRun } from '../helpers/runBuilders.js';
+
+function callsOf(record: TurnRecord): readonly AuthorizedCall[] {
+  if (record.calls === undefined)
+    throw new Error(`expected a tool turn: ${JSON.stringify(record)}`);
+  return record.calls;
+}
+
+/** An async sink that takes an entry a few milliseconds later, or fails while `down`. */
+function anAsyncSink() {
+  const durable: RunEntry[] = [];
+  const state = { down: false };
+  return {
+    durable,
+    state,
+    sink: {
+      async: true,
+      write: (entry: RunEntry) =>
+        new Promise<void>((resolve, reject) => {
+          setTimeout(() => {
+            if (state.down) reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+            else {
+              durable.push(entry);
+              resolve();
+            }
+          }, 2);
+        }),
+    },
+  };
+}
+
+describe('createRun with an async sink', () => {
+  it('resolves a turn and an allowed dispatch only once their records are durable', async () => {
+    const { sink, durable } = anAsyncSink();
+    const { run } = aRun({ run: { sink, id: 'a' } });
+    const turn = await run.proposeAsync(SEARCH_TURN);
+    expect(durable.map((entry) => entry.type)).toEqual(['turn']);
+    const verdict = await run.dispatchAsync(callsOf(turn)[0]);
+    expect(verdict.allowed).toBe(true);
+    expect(durable.map((entry) => entry.type)).toEqual(['turn', 'dispatch']);
+    expect(run.records()[0]?.dispatches).toHaveLength(1);
+  });
+
+  it('queues async calls, so turns made without awaiting keep their order', async () => {
+    const { sink, durable } = anAsyncSink();
+    const { run } = aRun({ run: { sink } });
+    const records = await Promise.all([
+      run.proposeAsync(ANSWER_TURN),
+      run.proposeAsync(SEARCH_TURN),
+      run.proposeAsync(ANSWER_TURN),
+    ]);
+    expect(records.map((record) => record.index)).toEqual([0, 1, 2]);
+    expect(durable.map((entry) => entry.type === 'turn' && entry.record.index)).toEqual([0, 1, 2]);
+  });
+
+  it('refuses a dispatch the store could not take, and allows it once the store is back', async () => {
+    const { sink, state, durable } = anAsyncSink();
+    const { run } = aRun({ run: { sink } });
+    const [call] = callsOf(await run.proposeAsync(SEARCH_TURN));
+    state.down = true;
+    const refused = await run.dispatchAsync(call);
+    expect(refused).toEqual({
+      allowed: false,
+      refusal: {
+        check: 'run.records',
+        code: 'check_failed',
+        reason:
+          'the record store could not record this dispatch, so it was refused: connect ECONNREFUSED 127.0.0.1:5432',
+      },
+    });
+    expect(run.records()[0]?.dispatches).toEqual([]);
+    state.down = false;
+    expect((await run.dispatchAsync(call)).allowed).toBe(true);
+    expect(durable.filter((entry) => entry.type === 'dispatch')).toHaveLength(1);
+  });
+
+  it('rejects a turn the store could not take without keeping it or spending the budget', async () => {
+    const { sink, state } = anAsyncSink();
+    const { run } = aRun({ run: { sink }, grant: { budgets: { turns: 1 } } });
+    state.down = true;
+    const record = await run.proposeAsync(SEARCH_TURN);
+    expect(record).toMatchObject({
+      index: 0,
+      settled: 'rejected',
+      refusal: { check: 'run.records', code: 'check_failed' },
+      spent: { turns: 0, toolCalls: 0 },
+    });
+    expect(record.reprompt).toContain('the record store could not record this turn');
+    expect(run.records()).toEqual([]);
+    expect(run.summary().turns).toBe(0);
+    state.down = false;
+    expect((await run.proposeAsync(ANSWER_TURN)).settled).toBe('answer');
+  });
+
+  it('does not dispatch a call of a turn the store could not take', async () => {
+    const { sink, state } = anAsyncSink();
+    const { run } = aRun({ run: { sink } });
+    const [call] = callsOf(await run.proposeAsync(SEARCH_TURN));
+    expect((await run.dispatchAsync(call)).allowed).toBe(true);
+    state.down = true;
+    await run.proposeAsync(SEARCH_TURN);
+    state.down = false;
+    // The latest kept turn is still the first, whose only call was dispatched already.
+    const again = await run.dispatchAsync(call);
+    expect(again.allowed ? '' : again.refusal.reason).toBe('the call was already dispatched');
+  });
+
+  it('throws a ToolgateError from the sync forms, before recording anything', () => {
+    const { sink, durable } = anAsyncSink();
+    const { run } = aRun({ run: { sink } });
+    expect(() => run.propose(ANSWER_TURN)).toThrow(ToolgateError);
+    expect(() => run.propose(ANSWER_TURN)).toThrow(/use run\.proposeAsync/);
+    expect(run.records()).toEqual([]);
+    expect(durable).toEqual([]);
+  });
+
+  it('throws from the sync forms when a sink without the flag returns a promise, and commits nothing', () => {
+    const { run } = aRun({ run: { sink: { write: () => Promise.resolve() } } });
+    expect(() => run.propose(ANSWER_TURN)).toThrow(/asynchronous sink/);
+    expect(run.records()).toEqual([]);
+  });
+
+  it('works the same with a sync sink through the async forms', async () => {
+    const entries: RunEntry[] = [];
+    const { run } = aRun({
+      run: { sink: { write: (entry: RunEntry) => void entries.push(entry) } },
+    });
+    const [call] = callsOf(await run.proposeAsync(SEARCH_TURN));
+    expect((await run.dispatchAsync(call)).allowed).toBe(true);
+    expect(entries.map((entry) => entry.type)).toEqual(['turn', 'dispatch']);
+  });
+
+  it('fires through the async path and records how the call ended', async () => {
+    const { sink, durable } = anAsyncSink();
+    const { run } = aRun({ run: { sink } });
+    const [call] = callsOf(await run.proposeAsync(SEARCH_TURN));
+    const outcome = await run.fire(call, { 'search@1': () => ({ hits: 1 }) });
+    expect(outcome.status).toBe('ok');
+    expect(durable.map((entry) => entry.type)).toEqual(['turn', 'dispatch', 'fire']);
+    expect(run.records()[0]?.fires).toEqual([{ callIndex: 0, ref: 'search@1', status: 'ok' }]);
+  });
+
+  it('does not run the handler when the store could not take the dispatch', async () => {
+    const { sink, state } = anAsyncSink();
+    const { run } = aRun({ run: { sink } });
+    const [call] = callsOf(await run.proposeAsync(SEARCH_TURN));
+    state.down = true;
+    let ran = false;
+    const outcome = await run.fire(call, {
+      'search@1': () => {
+        ran = true;
+        return 'x';
+      },
+    });
+    expect(ran).toBe(false);
+    expect(outcome.status).toBe('refused');
+  });
+});

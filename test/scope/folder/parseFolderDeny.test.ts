@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { parseFolderDeny } from '../../../src/scope/folder/parseFolderDeny.js';
+
+describe('parseFolderDeny', () => {
+  it('keeps the entry as written and tells absolute globs from relative ones', () => {
+    const absolute = parseFolderDeny('!/srv/app/.git/**');
+    const relative = parseFolderDeny('!*.pem');
+    expect(absolute).toMatchObject({
+      ok: true,
+      value: { entry: '!/srv/app/.git/**', absolute: true },
+    });
+    expect(relative).toMatchObject({ ok: true, value: { entry: '!*.pem', absolute: false } });
+  });
+
+  it.each([
+    ['!', 'the glob after "!" is empty'],
+    ['!dir/', 'the glob ends with "/"; write "!dir" to deny a folder and everything under it'],
+    [
+      '!a//b',
+      'the glob has an empty segment ("//"); paths are canonical, so it would match nothing',
+    ],
+    [
+      '!//a',
+      'the glob has an empty segment ("//"); paths are canonical, so it would match nothing',
+    ],
+    [
+      '!a/../b',
+      'the glob has a "." or ".." segment; paths are canonical, so write the glob without them',
+    ],
+    [
+      '!./a',
+      'the glob has a "." or ".." segment; paths are canonical, so write the glob without them',
+    ],
+    ['!a\0b', 'the glob contains a NUL character'],
+    ['!a\\', 'the glob ends with a lone "\\" that escapes nothing'],
+    [`!${'x'.repeat(5000)}`, 'the glob is longer than 4096 characters'],
+    ['/srv/app', 'a folder deny entry is "!" followed by a glob, such as "!**/.env"'],
+    [42, 'a folder deny entry is "!" followed by a glob, such as "!**/.env"'],
+  ])('refuses %j: %s', (entry, problem) => {
+    expect(parseFolderDeny(entry)).toEqual({ ok: false, problem });
+  });
+
+  it('treats "#" and a second "!" as literal characters, not a comment or a negation', () => {
+    const comment = parseFolderDeny('!#notes');
+    const negated = parseFolderDeny('!!x');
+    expect(comment.ok && comment.value.self.match('a/#notes')).toBe(true);
+    expect(negated.ok && negated.value.self.match('!x')).toBe(true);
+    expect(negated.ok && negated.value.self.match('y')).toBe(false);
+  });
+});

@@ -1,0 +1,238 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AuthorizedCall, TurnRecord } from '../../src/index.js';
+import { createSqliteSink } from '../../src/sqlite/index.js';
+import {
+  ANSWER_TURN,
+  SEARCH_TURN,
+  UNGRANTED_TURN,
+  aCall,
+  aRun,
+  callsTurn,
+} from '../helpers/runBuilders.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'toolgate-sqlite-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function callsOf(record: TurnRecord): readonly AuthorizedCall[] {
+  if (record.calls === undefined)
+    throw new Error(`expected a tool turn: ${JSON.stringify(record)}`);
+  return record.calls;
+}
+
+/** Every row of the file, read through a connection of its own. */
+function rowsOf(file: string): Record<string, unknown>[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare('SELECT * FROM toolgate_records ORDER BY seq').all() as Record<
+      string,
+      unknown
+    >[];
+  } finally {
+    db.close();
+  }
+}
+
+const TSX = join(process.cwd(), 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs');
+const SINK = join(process.cwd(), 'src', 'sqlite', 'index.ts');
+
+describe('createSqliteSink', () => {
+  it('stores a row per turn and per dispatch, with the columns the queries filter on', () => {
+    const file = join(dir, 'records.db');
+    const sink = createSqliteSink(file);
+    const { run } = aRun({ run: { sink, id: 'run-1' } });
+    const [call] = callsOf(run.propose(SEARCH_TURN));
+    run.dispatch(call);
+    run.propose(UNGRANTED_TURN);
+    run.propose(ANSWER_TURN);
+    sink.close();
+    const rows = rowsOf(file);
+    expect(
+      rows.map((row) => [
+        row.run,
+        row.type,
+        row.turn,
+        row.call,
+        row.settled,
+        row.allowed,
+        row.check,
+        row.code,
+        row.ref,
+        row.refs,
+        row.audit,
+      ]),
+    ).toEqual([
+      ['run-1', 'turn', 0, null, 'tool', null, null, null, null, ' search@1 ', 0],
+      ['run-1', 'dispatch', 0, 0, null, 1, null, null, 'search@1', ' search@1 ', 0],
+      [
+        'run-1',
+        'turn',
+        1,
+        null,
+        'rejected',
+        null,
+        'proposal.granted',
+        'not_granted',
+        'web-search@2',
+        ' web-search@2 ',
+        0,
+      ],
+      ['run-1', 'turn', 2, null, 'answer', null, null, null, null, ' ', 0],
+    ]);
+    expect(JSON.parse(String(rows[0]?.record))).toEqual(
+      JSON.parse(JSON.stringify(run.records()[0] && { ...run.records()[0], dispatches: [] })),
+    );
+    for (const row of rows)
+      expect(String(row.at)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it('has the dispatch row committed, for any other reader, before dispatch returns', () => {
+    const file = join(dir, 'records.db');
+    const sink = createSqliteSink(file);
+    const { run } = aRun({ run: { sink, id: 'r' } });
+    const [call] = callsOf(run.propose(SEARCH_TURN));
+    expect(run.dispatch(call).allowed).toBe(true);
+    // The sink is still open: a second connection sees the committed row.
+    expect(rowsOf(file).map((row) => row.type)).toEqual(['turn', 'dispatch']);
+    sink.close();
+  });
+
+  it('stores the redacted record: granted secret names become [redacted]', () => {
+    const file = join(dir, 'records.db');
+    const sink = createSqliteSink(file);
+    const { run } = aRun({ run: { sink } });
+    run.propose(callsTurn(aCall('vault/use', { secret: 'APP_KEY' })));
+    sink.close();
+    const [row] = rowsOf(file);
+    expect(row?.run).toBeNull();
+    expect(String(row?.record)).not.toContain('APP_KEY');
+    const record = JSON.parse(String(row?.record)) as TurnRecord;
+    expect(record.calls?.[0]?.arguments).toEqual({ secret: '[redacted]' });
+  });
+
+  it('migrates once: opening the file again keeps its rows and its single schema version', () => {
+    const file = join(dir, 'records.db');
+    const first = createSqliteSink(file);
+    aRun({ run: { sink: first } }).run.propose(ANSWER_TURN);
+    first.close();
+    const second = createSqliteSink(file);
+    aRun({ run: { sink: second } }).run.propose(ANSWER_TURN);
+    second.close();
+    expect(rowsOf(file)).toHaveLength(2);
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare('SELECT version FROM toolgate_migrations').all()).toEqual([{ version: 1 }]);
+    expect(
+      db
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'toolgate%' ORDER BY name",
+        )
+        .all(),
+    ).toEqual([
+      { name: 'toolgate_records_at' },
+      { name: 'toolgate_records_code' },
+      { name: 'toolgate_records_ref' },
+      { name: 'toolgate_records_run' },
+    ]);
+    db.close();
+  });
+
+  it('lets four processes create and migrate one new file at the same time', async () => {
+    const file = join(dir, 'records.db');
+    const script = `import { createSqliteSink } from ${JSON.stringify(SINK)};
+const sink = createSqliteSink(process.argv[2]);
+sink.write({ type: 'dispatch', run: 'p' + process.pid, turn: 0, dispatch: { callIndex: 0, ref: 'search@1', allowed: true } });
+sink.close();`;
+    const path = join(dir, 'open.mts');
+    writeFileSync(path, script);
+    const codes = await Promise.all(
+      [1, 2, 3, 4].map(
+        () =>
+          new Promise<number | null>((resolve) => {
+            const child = spawn(process.execPath, ['--import', TSX, path, file], {
+              stdio: ['ignore', 'ignore', 'inherit'],
+            });
+            child.on('exit', resolve);
+          }),
+      ),
+    );
+    expect(codes).toEqual([0, 0, 0, 0]);
+    expect(new Set(rowsOf(file).map((row) => row.run)).size).toBe(4);
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare('SELECT version FROM toolgate_migrations').all()).toEqual([{ version: 1 }]);
+    db.close();
+  }, 20_000);
+
+  it('refuses, at creation, a file that is not a database', () => {
+    const file = join(dir, 'notes.txt');
+    writeFileSync(
+      file,
+      'these are not records, and this file is long enough to have a header\n'.repeat(10),
+    );
+    expect(() => createSqliteSink(file)).toThrow(
+      /SQLite record store .*notes\.txt cannot be written/,
+    );
+  });
+
+  it('refuses, at creation, a file the process may only read', () => {
+    const file = join(dir, 'records.db');
+    createSqliteSink(file).close();
+    chmodSync(file, 0o444);
+    chmodSync(dir, 0o555);
+    const script = `import { createSqliteSink } from ${JSON.stringify(SINK)};
+try { createSqliteSink(process.argv[2]); console.log('opened'); } catch (error) { console.log(error.code + ': ' + error.message); }`;
+    const path = join(tmpdir(), `toolgate-ro-${String(process.pid)}.mts`);
+    writeFileSync(path, script);
+    chmodSync(path, 0o644);
+    // root ignores file modes: run the check as nobody then.
+    const command =
+      process.getuid?.() === 0
+        ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath]]
+        : [process.execPath, []];
+    const result = spawnSync(
+      command[0] as string,
+      [...(command[1] as string[]), '--import', TSX, path, file],
+      { encoding: 'utf8' },
+    );
+    rmSync(path);
+    chmodSync(dir, 0o755);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(
+      /^invalid_option: the SQLite record store .*records\.db cannot (be written|be opened): .*readonly/,
+    );
+  }, 20_000);
+
+  it('writes a batch all or none', () => {
+    const file = join(dir, 'records.db');
+    const sink = createSqliteSink(file);
+    const good = {
+      type: 'dispatch',
+      run: 'b',
+      turn: 0,
+      dispatch: { callIndex: 0, ref: 'search@1', allowed: true },
+    } as const;
+    const bad = { ...good, turn: 'not a number' } as unknown as typeof good;
+    expect(() => {
+      sink.writeMany([good, good, bad]);
+    }).toThrow();
+    sink.writeMany([good, good]);
+    sink.close();
+    expect(rowsOf(file)).toHaveLength(2);
+  });
+
+  it('throws on a write after close, so the run does not commit it', () => {
+    const sink = createSqliteSink(join(dir, 'records.db'));
+    sink.close();
+    const { run } = aRun({ run: { sink } });
+    expect(() => run.propose(ANSWER_TURN)).toThrow('is closed');
+    expect(run.records()).toEqual([]);
+  });
+});
