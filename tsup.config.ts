@@ -10,6 +10,8 @@ const cli: Options = {
   target: 'node20',
   platform: 'node',
   banner: { js: '#!/usr/bin/env node' },
+  // A native module: loaded from node_modules at run time (toolgate mcp's SQLite records).
+  external: ['better-sqlite3'],
 };
 
 export default defineConfig([

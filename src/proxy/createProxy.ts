@@ -102,6 +102,7 @@ export function createProxy(options: ProxyOptions): Proxy {
       gate: options.gate,
       grant: options.grant,
       id,
+      ...(options.audit === true ? { enforce: false } : {}),
       ...(options.visible === undefined ? {} : { visible: options.visible }),
       ...(options.sink === undefined ? {} : { sink: options.sink }),
     });

@@ -17,6 +17,8 @@ export interface ProxyOptions {
   readonly visible?: readonly string[];
   /** The locked definitions; without one, each granted ref is bound to the first definition seen. */
   readonly lock?: Lock;
+  /** Audit mode (SPEC §8): every call is decided and recorded, and let through. */
+  readonly audit?: boolean;
   /** Where every session's records go. */
   readonly sink?: RecordSink;
   /** The run id of the first session; later sessions add `-2`, `-3`, … Default: a random UUID each. */

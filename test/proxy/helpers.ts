@@ -60,7 +60,7 @@ export function aPolicy(
           'fake/crash@1',
           'fake/hang@1',
         ],
-        folders: [{ path: workspace.data, access: 'read' }],
+        folders: [{ path: workspace.data, access: 'read' }, '!**/.env'],
         ...grant,
       },
     },

@@ -37,11 +37,12 @@ describe('toolgate mcp over stdio, in front of the real filesystem server and a 
     expect(firstText(result)).toBe('hello from a\n');
   });
 
-  it('refuses reads outside the folder, through .., and through a symlink, with the §7 reason', async () => {
+  it('refuses reads outside the folder, through .., through a symlink and of a denied file, with the §7 reason', async () => {
     const cases: [string, string][] = [
       [join(workspace.dir, 'secret.txt'), join(workspace.dir, 'secret.txt')],
       [`${workspace.data}/../secret.txt`, join(workspace.dir, 'secret.txt')],
       [join(workspace.data, 'link.txt'), join(workspace.data, 'link.txt')],
+      [join(workspace.data, '.env'), join(workspace.data, '.env')],
     ];
     for (const [path, shown] of cases) {
       const result = await client.callTool({ name: 'fs__read_text_file_v1', arguments: { path } });

@@ -8,6 +8,7 @@ import { createProxy } from '../../proxy/createProxy.js';
 import { readLock, type Lock } from '../../proxy/readLock.js';
 import { serveHttp } from '../../proxy/serveHttp.js';
 import type { PolicyServer } from '../policy/buildServers.js';
+import type { RunEntry } from '../../run/types.js';
 import { EXIT } from '../exitCodes.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
@@ -29,7 +30,7 @@ const OPTIONS = {
 
 /**
  * `toolgate mcp --policy FILE [--grant NAME] [--agent NAME] [--lock FILE]
- * [--http PORT] [--records FILE] [--run-id ID]`: the MCP proxy (SPEC §12),
+ * [--http PORT] [--audit] [--records sqlite:PATH|jsonl:PATH] [--run-id ID]`: the MCP proxy (SPEC §12),
  * serving until its client goes away; `toolgate mcp lock` and `toolgate mcp
  * init` are its helpers. Resolves with the exit code: 2 for bad input
  * (usage, a policy with errors — every one at FILE:LINE:COL — a bad lock),
@@ -45,13 +46,6 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parsed.value;
   if (values.policy === undefined)
     return usageError(io, 'mcp', 'name the policy: toolgate mcp --policy FILE', false);
-  if (values.audit === true)
-    return usageError(
-      io,
-      'mcp',
-      '--audit needs audit mode (createRun enforce: false), which this build does not have yet',
-      false,
-    );
   const port = values.http === undefined ? undefined : Number(values.http);
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65_535))
     return usageError(
@@ -60,12 +54,14 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       `--http takes a port number, not ${JSON.stringify(values.http)}`,
       false,
     );
-  const records = values.records ?? join(dirname(values.policy), 'toolgate-records.jsonl');
-  if (/^[a-z][a-z0-9+.-]*:/i.test(records) && !records.startsWith('jsonl:'))
+  const records = readRecordsOption(
+    values.records ?? `sqlite:${join(dirname(values.policy), 'toolgate-records.db')}`,
+  );
+  if (records === undefined)
     return usageError(
       io,
       'mcp',
-      `--records takes a JSONL file (or jsonl:PATH) in this build, not ${JSON.stringify(records)}`,
+      `--records takes sqlite:PATH or jsonl:PATH (a path ending in .db or .jsonl also works), not ${JSON.stringify(values.records)}`,
       false,
     );
 
@@ -120,9 +116,14 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
     io.stderr(`${line}\n`);
   };
   let proxy;
-  let sink;
+  let sink: { readonly write: (entry: RunEntry) => void; readonly close: () => void } | undefined;
   try {
-    sink = createJsonlFileSink(resolve(records.replace(/^jsonl:/, '')));
+    sink =
+      records.kind === 'jsonl'
+        ? createJsonlFileSink(resolve(records.path))
+        : (await import('../../sqlite/createSqliteSink.js')).createSqliteSink(
+            resolve(records.path),
+          );
     proxy = createProxy({
       servers,
       registry: policy.registry,
@@ -134,6 +135,7 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       ...(agent === undefined ? {} : { visible: agent.visible }),
       ...(lock === undefined ? {} : { lock }),
       sink,
+      ...(values.audit === true ? { audit: true } : {}),
       ...(values['run-id'] === undefined ? {} : { runId: values['run-id'] }),
       callTimeoutMs: settings.callTimeoutMs,
       ...(settings.refreshSeconds === undefined ? {} : { refreshSeconds: settings.refreshSeconds }),
@@ -146,10 +148,11 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
   }
   await proxy.start();
   const running = proxy;
+  const opened = sink;
   return new Promise<number>((done) => {
     const stop = () => {
       void running.close().then(() => {
-        sink.close();
+        opened.close();
         done(EXIT.ok);
       });
     };
@@ -179,4 +182,15 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       },
     );
   });
+}
+
+/** Reads `--records`: `sqlite:PATH`, `jsonl:PATH`, or a path ending in `.db`/`.sqlite` or `.jsonl`. */
+function readRecordsOption(
+  text: string,
+): { readonly kind: 'sqlite' | 'jsonl'; readonly path: string } | undefined {
+  if (text.startsWith('sqlite:') && text.length > 7) return { kind: 'sqlite', path: text.slice(7) };
+  if (text.startsWith('jsonl:') && text.length > 6) return { kind: 'jsonl', path: text.slice(6) };
+  if (/\.(?:db|sqlite)$/.test(text)) return { kind: 'sqlite', path: text };
+  if (text.endsWith('.jsonl')) return { kind: 'jsonl', path: text };
+  return undefined;
 }
