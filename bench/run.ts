@@ -38,7 +38,11 @@ const GROUPS: readonly Group[] = [
   { id: 'scale-grant', script: 'cases/scale.ts', args: ['grant'] },
   { id: 'scale-registry', script: 'cases/scale.ts', args: ['registry'] },
   { id: 'menu', script: 'cases/menu.ts' },
+  { id: 'network', script: 'cases/network.ts' },
   { id: 'memory', script: 'cases/memory.ts', nodeFlags: ['--expose-gc'] },
+  { id: 'denies', script: 'cases/denies.ts' },
+  { id: 'schema-cost', script: 'cases/schemaCost.ts' },
+  { id: 'registry-scale', script: 'cases/registryScale.ts', nodeFlags: ['--expose-gc'] },
 ];
 
 const root = fileURLToPath(new URL('..', import.meta.url));

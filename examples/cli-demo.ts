@@ -65,6 +65,20 @@ const steps: readonly (readonly [title: string, args: readonly string[], exitCod
     1,
   ],
   [
+    'A deny entry: /workspace is granted, but "!**/.env" takes every .env file away (exit code 1)',
+    [
+      'check',
+      'examples/policy.yaml',
+      '--grant',
+      'coder',
+      '--cwd',
+      '/workspace',
+      '--explain',
+      'examples/turns/escape-denied-env.json',
+    ],
+    1,
+  ],
+  [
     'The same for an allowed turn: which folder root, host pattern and secret entry matched',
     [
       'check',
@@ -76,6 +90,38 @@ const steps: readonly (readonly [title: string, args: readonly string[], exitCod
       '--explain',
       'examples/turns/fix-and-report.json',
     ],
+    0,
+  ],
+  [
+    'Approvals (rev 2): under the supervised grant a write waits for a person (exit code 1)',
+    [
+      'check',
+      'examples/policy.yaml',
+      '--grant',
+      'supervised',
+      '--cwd',
+      '/workspace',
+      'examples/turns/fix-and-report.json',
+    ],
+    1,
+  ],
+  [
+    'What the person would be asked to approve: the exact arguments and their digest',
+    [
+      'check',
+      'examples/policy.yaml',
+      '--grant',
+      'supervised',
+      '--cwd',
+      '/workspace',
+      '--approve',
+      'examples/turns/fix-and-report.json',
+    ],
+    0,
+  ],
+  [
+    'Each tool with the digest a grant pins it to (the supervised grant pins github/api@1)',
+    ['ls', 'examples/policy.yaml'],
     0,
   ],
   [

@@ -2,7 +2,14 @@
  * The toolgate demo: one registry, one grant, five proposed turns, and what
  * the gate decides for each. Run it with `npm run demo`.
  */
-import { createGate, createGrant, createRegistry, type TurnDecision } from '../src/index.js';
+import {
+  approveCall,
+  createGate,
+  createGrant,
+  createRegistry,
+  createRun,
+  type TurnDecision,
+} from '../src/index.js';
 
 const registry = createRegistry(); // fs-read@1, fs-write@1, text-summarize@1 built in
 registry.register({
@@ -95,4 +102,33 @@ console.log(
 );
 for (const [title, turn] of turns) {
   console.log(`${title}:\n  ${JSON.stringify(turn)}\n  ${show(gate.authorize(turn, context))}\n`);
+}
+
+// Approvals (rev 2): fs-write@1 is in the grant's ask, so each write waits for a
+// person to approve its exact arguments. The key stays with the runtime; the
+// model never sees it, so it can never make a token itself.
+const approvalKey = 'a secret the runtime keeps from the model';
+const supervised = createGrant({
+  tools: ['fs-write@1'],
+  folders: ['/workspace'],
+  ask: ['fs-write@1'],
+});
+const run = createRun({ gate: createGate({ registry, approvalKey }), grant: supervised });
+const write = {
+  calls: [
+    { tool: 'fs-write', version: 1, arguments: { path: '/workspace/notes.md', content: 'hi' } },
+  ],
+};
+const asked = run.dispatch(run.propose(write).calls?.[0]);
+if (!asked.allowed && asked.refusal.approval !== undefined) {
+  console.log(
+    `approval needed:\n  ${asked.refusal.reason}\n  arguments ${asked.refusal.approval.arguments}`,
+  );
+  const token = approveCall(asked.refusal.approval, approvalKey); // a person said yes
+  const approved = run.dispatch(run.propose(write).calls?.[0], { approval: token });
+  console.log(`  with the token: ${approved.allowed ? 'ALLOWED' : approved.refusal.code}`);
+  const reused = run.dispatch(run.propose(write).calls?.[0], { approval: token });
+  console.log(`  the same token again: ${reused.allowed ? 'ALLOWED' : reused.refusal.reason}`);
+} else {
+  throw new Error('the demo expected the write to wait for an approval');
 }

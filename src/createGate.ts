@@ -6,10 +6,11 @@ import { createCoreGate } from './gate/createGate.js';
 import { attachGateLimits } from './gate/gateLimits.js';
 import { attachGateRegistry } from './gate/gateRegistry.js';
 import { resolveLimits } from './gate/resolveLimits.js';
+import { readApprovalKey } from './gate/readApprovalKey.js';
 import type { Gate, GateOptions } from './gate/types.js';
 import { nodeRealpath } from './realpath/nodeRealpath.js';
 
-const OPTION_KEYS = new Set(['registry', 'realpath', 'checks', 'limits']);
+const OPTION_KEYS = new Set(['registry', 'realpath', 'checks', 'limits', 'approvalKey']);
 
 /**
  * Creates the ordered authority gate: `checkTurn` (proposal stage),
@@ -22,14 +23,14 @@ export function createGate(options: GateOptions): Gate {
   if (!isPlainObject(options)) {
     throw new ToolgateError(
       'invalid_option',
-      'createGate needs an options object { registry, realpath?, checks?, limits? }',
+      'createGate needs an options object { registry, realpath?, checks?, limits?, approvalKey? }',
     );
   }
   for (const key of Object.keys(options)) {
     if (!OPTION_KEYS.has(key)) {
       throw new ToolgateError(
         'invalid_option',
-        `createGate has no option ${JSON.stringify(key)}; the options are registry, realpath, checks, limits`,
+        `createGate has no option ${JSON.stringify(key)}; the options are registry, realpath, checks, limits, approvalKey`,
       );
     }
   }
@@ -37,11 +38,12 @@ export function createGate(options: GateOptions): Gate {
   const own = <K extends keyof GateOptions>(key: K): GateOptions[K] | undefined =>
     hasOwn(options, key) ? options[key] : undefined;
   // INVARIANT: createCoreGate refuses a registry not made by createRegistry, undefined included.
-  const [registry, realpath, checks, limits] = [
+  const [registry, realpath, checks, limits, approvalKey] = [
     own('registry') as GateOptions['registry'],
     own('realpath'),
     own('checks'),
     own('limits'),
+    own('approvalKey'),
   ];
   if (realpath !== undefined && realpath !== 'node' && typeof realpath !== 'function') {
     throw new ToolgateError(
@@ -57,6 +59,9 @@ export function createGate(options: GateOptions): Gate {
     ...(realpath === undefined ? {} : { realpath: realpath === 'node' ? nodeRealpath : realpath }),
     ...(checks === undefined ? {} : { checks }),
     ...(limits === undefined ? {} : { limits }),
+    ...(approvalKey === undefined
+      ? {}
+      : { approvalKey: readApprovalKey(approvalKey, 'createGate approvalKey') }),
   });
   // createRun reads the registry back (the Gate type does not expose it).
   attachGateRegistry(gate, registry);

@@ -1,6 +1,8 @@
 export { createGate } from './createGate.js';
+export { approveCall } from './gate/approveCall.js';
 export { ToolgateError, type ToolgateErrorCode } from './errors/ToolgateError.js';
 export type {
+  ApprovalRequest,
   AuthorizedCall,
   DispatchDecision,
   ExtraCheck,
@@ -27,6 +29,8 @@ export type {
   ToolHandler,
   ToolHandlers,
 } from './fire/types.js';
+export { compareGrants } from './compare/compareGrants.js';
+export type { GrantComparison, Widening } from './compare/types.js';
 export { createGrant } from './grant/createGrant.js';
 export type { Budgets, FolderDenyEntry, FolderGrant, Grant, GrantSpec } from './grant/types.js';
 export type { RealpathFn } from './realpath/RealpathFn.js';
@@ -69,6 +73,7 @@ export { formatReprompt } from './run/formatReprompt.js';
 export { redactRecord } from './run/redactRecord.js';
 export { summarizeRecords } from './run/summarizeRecords.js';
 export type {
+  DispatchOptions,
   DispatchRecord,
   FireRecord,
   ProposeOptions,

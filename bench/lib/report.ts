@@ -211,6 +211,8 @@ const GROUP_NOTES: Readonly<Record<string, string>> = {
   'scale-registry':
     'The upload call through `authorize`, against registries of N tools (fillers with `{ type: "object" }` schemas; a 100,000-tool registry holds about 300 MiB of heap, mostly ajv-compiled validators). Measured as for grants.',
   menu: '`renderMenu` for 100 granted tools: cold (each render for a grant never rendered before, JIT warm) and cached.',
+  network:
+    '`checkDispatch` of one URL call against network scopes (SPEC §6.2 rev 2): exact and wildcard patterns, `*` alone (which checks the host is not private), `*` with five deny entries, and `*` with CIDR ranges. See docs/network.md.',
 };
 
 interface Row {
@@ -370,11 +372,14 @@ export function renderReport(run: {
       );
     }
     const values = valuesOf(list);
-    for (const [name, value] of values)
+    for (const [name, value] of values) {
+      // Values named "(bytes)" are sizes; the others are times in ns.
+      const format = name.endsWith(' (bytes)') ? formatBytes : formatTime;
       lines.push(
         '',
-        `${name.replace(' (ns)', '')}: ${formatTime(value.median)} (min ${formatTime(value.min)}, max ${formatTime(value.max)})`,
+        `${name.replace(' (ns)', '')}: ${format(value.median)} (min ${format(value.min)}, max ${format(value.max)})`,
       );
+    }
     lines.push('');
   }
 

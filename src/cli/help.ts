@@ -9,6 +9,7 @@ Commands:
   menu POLICY             render the granted-tool menu (text, or openai, anthropic, mcp JSON)
   validate POLICY         report every error and warning in a policy file, with its place
   ls POLICY               list the policy's tools (the inventory) and the grants naming each
+  diff OLD NEW            does NEW grant anything OLD does not? (exit 1 when wider)
   test FILE|DIR...        run policy test cases and print "N passed, N failed"
 
 Options:
@@ -23,7 +24,7 @@ Example:
 `,
   check: `toolgate check: decide one turn against a grant of a policy, with both stages of the gate.
 
-Usage: toolgate check POLICY [TURN|-] --grant NAME [--step NAME] [--agent NAME] [--cwd DIR] [--explain] [--json]
+Usage: toolgate check POLICY [TURN|-] --grant NAME [--step NAME] [--agent NAME] [--cwd DIR] [--explain] [--approve] [--json]
 
 The turn is the model's output as JSON text, read from the file TURN, or from
 stdin when TURN is - or left out:
@@ -40,7 +41,10 @@ Options:
   --explain       for every call, every check in order with its verdict and, for each pass,
                   the grant entry that let it through (tool ref, folder root, host pattern,
                   secret entry) and where the policy writes it
-  --json          print one JSON document: { allowed, decision, explain? }
+  --approve       show what a person would be asked to approve for each call to a tool in
+                  the grant's ask (ref, exact arguments, digest), and decide the turn as if
+                  they approved; without it such a call is refused (approval_required)
+  --json          print one JSON document: { allowed, decision, approvals?, explain? }
   -h, --help      show this help
 
 Exit codes: 0 allowed (or an answer), 1 refused, 2 bad input or policy.
@@ -132,5 +136,26 @@ Exit codes: 0 every case passed, 1 a case failed, 2 a file cannot be read or has
 Example:
   toolgate test examples/policy.test.yaml
   toolgate test examples/ --reporter junit > toolgate-junit.xml
+`,
+  diff: `toolgate diff: does the grant of NEW allow anything the grant of OLD does not?
+
+Usage: toolgate diff OLD NEW [--grant NAME] [--json]
+
+Compares the named grant of both policies, or each grant of NEW with the grant
+of the same name in OLD (a grant OLD lacks counts as empty: all it allows is
+new). Tools, pins and approvals are compared exactly, budgets by value, and
+folders, hosts and secrets through the gate, deny entries, CIDR patterns and
+wildcards included. Each widening is printed with a witness: a concrete ref,
+path and access, host:port, secret name or budget NEW allows and OLD refuses.
+
+Options:
+  --grant NAME   compare only this grant (it must be in both files)
+  --json         print { subset, grants: { NAME: { subset, widenings? } } }
+  -h, --help     show this help
+
+Exit codes: 0 NEW allows nothing OLD does not, 1 NEW is wider, 2 bad input.
+
+Example (a pull-request check):
+  git show origin/main:policy.yaml > /tmp/old.yaml && toolgate diff /tmp/old.yaml policy.yaml
 `,
 };

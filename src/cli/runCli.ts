@@ -1,6 +1,7 @@
 import { messageOf } from '../data/messageOf.js';
 import packageJson from '../../package.json' with { type: 'json' };
 import { check } from './commands/check.js';
+import { diff } from './commands/diff.js';
 import { ls } from './commands/ls.js';
 import { menu } from './commands/menu.js';
 import { test } from './commands/test.js';
@@ -11,6 +12,7 @@ import type { CliIo } from './io.js';
 
 const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => number>> = {
   check,
+  diff,
   menu,
   validate,
   ls,

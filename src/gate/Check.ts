@@ -5,6 +5,7 @@ import type { CompiledTool } from '../registry/validateDefinition.js';
 import type { ProposedCall } from './decodeTurn.js';
 import type { RefusalFacts } from './refusalFacts.js';
 import type { Step } from './types.js';
+import type { UsedApprovals } from './usedApprovals.js';
 
 /** Everything a built-in check may read: plain, compiled, frozen data. */
 export interface CheckContext {
@@ -16,6 +17,12 @@ export interface CheckContext {
   readonly cwd: string | undefined;
   readonly visible: ReadonlySet<string> | readonly string[] | undefined;
   readonly realpath: RealpathFn | undefined;
+  /** (rev 2) The token the caller's context carries for this call, if any. */
+  readonly approval?: string;
+  /** (rev 2) The gate's approval key; without it no `ask` call passes. */
+  readonly approvalKey?: Uint8Array;
+  /** (rev 2) The tokens the run has already used; a direct gate call has none. */
+  readonly usedApprovals?: UsedApprovals;
 }
 
 /** One question about one call: `pass` (undefined), or the facts of a refusal. */

@@ -28,6 +28,8 @@ export interface CoreGateOptions {
   readonly realpath?: RealpathFn;
   readonly checks?: readonly ExtraCheck[];
   readonly limits?: TurnLimits;
+  /** (rev 2) Already read by `readApprovalKey`. */
+  readonly approvalKey?: Uint8Array;
 }
 
 /**
@@ -49,6 +51,7 @@ export function createCoreGate(options: CoreGateOptions): Gate {
   const limits = resolveLimits(own('limits'));
   const dispatchChecks = [...DISPATCH_CHECKS, ...(own('checks') ?? []).map(toExtraCheckEntry)];
   const realpath = own('realpath');
+  const approvalKey = own('approvalKey');
 
   /** Runs checks for one call, with the registry's current entry for its exact ref. */
   const refuseCall = (
@@ -65,6 +68,9 @@ export function createCoreGate(options: CoreGateOptions): Gate {
       visible: caller.visible,
       tool: tools.get(call.ref),
       realpath,
+      ...(caller.approval === undefined ? {} : { approval: caller.approval }),
+      ...(approvalKey === undefined ? {} : { approvalKey }),
+      ...(caller.usedApprovals === undefined ? {} : { usedApprovals: caller.usedApprovals }),
     };
     const refused = runChecks(checks, call, ctx);
     return refused && toRefusal(refused.check, refused.facts, callIndex, call.ref);

@@ -3,6 +3,7 @@ import type { Check, CheckContext } from './Check.js';
 import { areArgumentsValid } from './checks/areArgumentsValid.js';
 import { areHostsInScope } from './checks/areHostsInScope.js';
 import { arePathsInScope } from './checks/arePathsInScope.js';
+import { isCallApproved } from './checks/isCallApproved.js';
 import { areSecretsInScope } from './checks/areSecretsInScope.js';
 import { isShapeSupported } from './checks/isShapeSupported.js';
 import { isToolGranted } from './checks/isToolGranted.js';
@@ -39,6 +40,9 @@ export const DISPATCH_CHECKS: readonly PipelineEntry[] = Object.freeze([
   { id: 'dispatch.network', check: areHostsInScope },
   { id: 'dispatch.folder', check: arePathsInScope },
   { id: 'dispatch.secret', check: areSecretsInScope },
+  // 9. (rev 2) Last: a person approves only a call that every other check allows,
+  // and the approval's digest is computed only then.
+  { id: 'dispatch.approval', check: isCallApproved },
 ]);
 
 /**

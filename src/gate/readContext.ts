@@ -3,9 +3,10 @@ import { isPlainObject } from '../data/isPlainObject.js';
 import { compiledGrantOf } from '../grant/compiledGrant.js';
 import type { CheckContext } from './Check.js';
 import type { RefusalDetail, Step } from './types.js';
+import { USED_APPROVALS, type UsedApprovals } from './usedApprovals.js';
 
 /** The parts of a check context that come from the caller's `GateContext`. */
-export type CallerContext = Omit<CheckContext, 'tool' | 'realpath'>;
+export type CallerContext = Omit<CheckContext, 'tool' | 'realpath' | 'approvalKey'>;
 
 /**
  * Reads the caller's context: the grant must come from `createGrant`; `step`,
@@ -38,12 +39,26 @@ export function readContext(context: unknown): CallerContext | RefusalDetail {
   if (visible !== undefined && !isVisible(visible)) {
     return { pointer: '/visible', message: 'visible must be a Set or list of tool names' };
   }
+  const approval = own('approval');
+  if (approval !== undefined && typeof approval !== 'string') {
+    return { pointer: '/approval', message: 'approval must be a token string from approveCall' };
+  }
+  const used: unknown = hasOwn(context, USED_APPROVALS)
+    ? (context as Record<PropertyKey, unknown>)[USED_APPROVALS]
+    : undefined;
+  const usedHas: unknown =
+    typeof used === 'object' && used !== null ? (used as { has?: unknown }).has : undefined;
+  if (used !== undefined && typeof usedHas !== 'function') {
+    return { pointer: '', message: "the run's used approvals cannot be read" };
+  }
   return {
     grant: grant as CheckContext['grant'],
     compiledGrant,
     step,
     cwd,
     visible: visible as CheckContext['visible'],
+    ...(approval === undefined ? {} : { approval }),
+    ...(used === undefined ? {} : { usedApprovals: used as UsedApprovals }),
   };
 }
 

@@ -31,5 +31,9 @@ export function reasonFor(facts: RefusalFacts): string {
       return facts.reason;
     case 'too_many_calls':
       return `the turn proposes ${facts.calls} calls; at most ${facts.max} are allowed in one turn`;
+    case 'approval_required':
+      return `${facts.ref} needs an approval for these exact arguments`;
+    case 'approval_reused':
+      return 'this approval was already used in this run';
   }
 }

@@ -1,4 +1,4 @@
-import type { RefusalCode, RefusalDetail } from './types.js';
+import type { ApprovalRequest, RefusalCode, RefusalDetail } from './types.js';
 
 /** What a check found, keyed on `code`; the reason text is made from it in one place. */
 export type RefusalFacts =
@@ -33,7 +33,9 @@ export type RefusalFacts =
       readonly details: readonly RefusalDetail[];
     }
   | { readonly code: 'check_refused'; readonly reason: string }
-  | { readonly code: 'too_many_calls'; readonly calls: number; readonly max: number };
+  | { readonly code: 'too_many_calls'; readonly calls: number; readonly max: number }
+  | { readonly code: 'approval_required'; readonly ref: string; readonly approval: ApprovalRequest }
+  | { readonly code: 'approval_reused' };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 

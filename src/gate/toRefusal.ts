@@ -25,6 +25,9 @@ export function toRefusal(
     ...(details === undefined
       ? {}
       : { details: Object.freeze(details.map((detail) => Object.freeze({ ...detail }))) }),
+    ...(facts.code === 'approval_required' && hasOwn(facts, 'approval')
+      ? { approval: Object.freeze({ ...facts.approval }) }
+      : {}),
   });
 }
 

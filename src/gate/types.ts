@@ -15,7 +15,9 @@ export type RefusalCode =
   | 'secret_out_of_scope'
   | 'check_failed'
   | 'check_refused'
-  | 'too_many_calls';
+  | 'too_many_calls'
+  | 'approval_required'
+  | 'approval_reused';
 
 /** One fact behind a refusal: where (a JSON Pointer into the arguments, or the proposal) and what. */
 export interface RefusalDetail {
@@ -37,6 +39,20 @@ export interface Refusal {
   /** The proposed `name@version`, when the call got that far. */
   readonly ref?: string;
   readonly details?: readonly RefusalDetail[];
+  /** (rev 2) On `approval_required`: what a person approves; pass it to `approveCall`. */
+  readonly approval?: ApprovalRequest;
+}
+
+/**
+ * (rev 2) The exact call an approval is for. `digest` is `sha256:` + the
+ * SHA-256 of the canonical JSON of `{ ref, tool: <the entry's digest>,
+ * arguments }`, where `arguments` is the text below.
+ */
+export interface ApprovalRequest {
+  readonly digest: string;
+  readonly ref: string;
+  /** The call's `rawArguments` when present, else the canonical JSON text of its arguments. */
+  readonly arguments: string;
 }
 
 /** A call that passed the proposal stage; hand it to `checkDispatch` where it is about to run. */
@@ -65,6 +81,8 @@ export interface GateContext {
   readonly cwd?: string;
   /** Tool names this agent is shown; `prefix/*` covers every name under `prefix/`. */
   readonly visible?: ReadonlySet<string> | readonly string[];
+  /** (rev 2) A token from `approveCall` for the exact call being dispatched. */
+  readonly approval?: string;
 }
 
 /** The proposal stage's answer for a whole turn. */
@@ -115,6 +133,12 @@ export interface GateOptions {
   readonly realpath?: 'node' | RealpathFn;
   readonly checks?: readonly ExtraCheck[];
   readonly limits?: TurnLimits;
+  /**
+   * (rev 2) The key approval tokens are made with (`approveCall`): a string
+   * (its UTF-8 bytes) or a `Uint8Array` of at least 16 bytes. Without it,
+   * every call to an `ask` tool is refused.
+   */
+  readonly approvalKey?: string | Uint8Array;
 }
 
 /** The ordered authority gate. Never throws: every "no" is a refusal. */

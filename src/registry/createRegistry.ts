@@ -2,8 +2,8 @@ import { throwIfProblems, ToolgateError } from '../errors/ToolgateError.js';
 import { describeValue } from '../data/describeValue.js';
 import { isPlainObject } from '../data/isPlainObject.js';
 import { builtinsFor } from './builtins.js';
-import { releaseInputSchema } from './compileInputSchema.js';
-import { attachCompiledTools } from './registryInternals.js';
+import { createSchemaPool } from './createSchemaPool.js';
+import { attachCompiledTools, attachSchemaPool } from './registryInternals.js';
 import { toolDigest } from './toolDigest.js';
 import type { BuiltinsMode, InventoryRow, Registry, ToolEntry } from './types.js';
 import { validateDefinition, type CompiledTool } from './validateDefinition.js';
@@ -50,14 +50,21 @@ export function createRegistry(options: { readonly builtins?: BuiltinsMode } = {
  */
 export function createRegistryWith(builtins: ReturnType<typeof builtinsFor>): Registry {
   const tools = new Map<string, CompiledTool>();
+  // Tools with identical schemas share one validator; each tool's schema key, to release it.
+  const schemas = createSchemaPool();
+  const schemaKeys = new Map<string, string>();
   let revision = 0;
 
   const add = (definition: unknown, builtIn: boolean, grantable: boolean): ToolEntry => {
-    const { problems, compiled } = validateDefinition(definition, { builtIn, grantable });
+    const { problems, compiled, shared } = validateDefinition(
+      definition,
+      { builtIn, grantable },
+      schemas,
+    );
     const name = isPlainObject(definition) ? describeValue(definition.name) : 'the tool';
     throwIfProblems('invalid_tool', `the definition of ${name}`, problems);
     // INVARIANT: validateDefinition returns a compiled tool whenever it reports no problem.
-    if (compiled === undefined)
+    if (compiled === undefined || shared === undefined)
       throw new ToolgateError('invalid_tool', `the definition of ${name} is invalid`);
     const { ref } = compiled.entry;
     if (tools.has(ref)) {
@@ -67,6 +74,8 @@ export function createRegistryWith(builtins: ReturnType<typeof builtinsFor>): Re
       );
     }
     tools.set(ref, compiled);
+    schemas.retain(shared);
+    schemaKeys.set(ref, shared.key);
     revision++;
     return compiled.entry;
   };
@@ -81,7 +90,9 @@ export function createRegistryWith(builtins: ReturnType<typeof builtinsFor>): Re
         return { removed: false, message: NOT_REMOVED } as const;
       }
       tools.delete(ref);
-      releaseInputSchema(compiled.entry.inputSchema);
+      const key = schemaKeys.get(ref);
+      schemaKeys.delete(ref);
+      if (key !== undefined) schemas.release(key);
       revision++;
       return { removed: true } as const;
     },
@@ -104,5 +115,6 @@ export function createRegistryWith(builtins: ReturnType<typeof builtinsFor>): Re
     revision: () => revision,
   });
   attachCompiledTools(registry, tools);
+  attachSchemaPool(registry, schemas);
   return registry;
 }

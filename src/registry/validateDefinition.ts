@@ -5,7 +5,7 @@ import { hasOwn } from '../data/hasOwn.js';
 import { isPlainObject } from '../data/isPlainObject.js';
 import { parseHostPattern, type HostPattern } from '../scope/host/index.js';
 import { isSecretName } from '../scope/secret/index.js';
-import { compileInputSchema } from './compileInputSchema.js';
+import { createSchemaPool, type SchemaPool, type SharedSchema } from './createSchemaPool.js';
 import { formatSchemaErrors } from './formatSchemaErrors.js';
 import { isToolName } from './isToolName.js';
 import { isToolVersion } from './isToolVersion.js';
@@ -54,11 +54,18 @@ const SHAPE = /^[a-z][\w-]{0,63}$/;
 /**
  * Validates a tool definition and compiles what the gate needs. Reports every
  * problem at once; on success returns the frozen entry and its compiled parts.
+ * `schemas` compiles the `inputSchema`, reusing a registry's validator for an
+ * identical schema; `shared` is what it compiled, for the registry to hold.
  */
 export function validateDefinition(
   input: unknown,
   origin: { readonly builtIn: boolean; readonly grantable: boolean },
-): { readonly problems: readonly string[]; readonly compiled?: CompiledTool } {
+  schemas: Pick<SchemaPool, 'compile'> = createSchemaPool(),
+): {
+  readonly problems: readonly string[];
+  readonly compiled?: CompiledTool;
+  readonly shared?: SharedSchema;
+} {
   const cloned = clonePlainJson(input);
   if (!cloned.ok)
     return { problems: [`the definition must be plain JSON data: ${cloned.problem}`] };
@@ -99,7 +106,7 @@ export function validateDefinition(
   if (typeof description !== 'string' || description.trim() === '') {
     problems.push('description must be a non-empty string: the menu shows it to the model');
   }
-  const schema = compileInputSchema(inputSchema);
+  const schema = schemas.compile(inputSchema);
   if (!schema.ok) problems.push(schema.problem);
 
   const beforeShapes = problems.length;
@@ -127,8 +134,8 @@ export function validateDefinition(
   );
   const resources = readResources(own('resources'), problems);
 
-  if (schema.ok && hasOwn(definition, 'example') && !schema.value(definition.example)) {
-    const errors = formatSchemaErrors(schema.value.errors)
+  if (schema.ok && hasOwn(definition, 'example') && !schema.value.validate(definition.example)) {
+    const errors = formatSchemaErrors(schema.value.validate.errors)
       .map((error) => `${error.pointer || '/'} ${error.message}`)
       .join('; ');
     problems.push(
@@ -144,7 +151,8 @@ export function validateDefinition(
     ref: `${name}@${version}`,
     kind: kind as string,
     description: description as string,
-    inputSchema: inputSchema as Readonly<Record<string, unknown>>,
+    // The pool's copy: identical to this definition's, and shared by every tool that has it.
+    inputSchema: schema.value.schema,
     shapes: Object.freeze(shapes),
     network: Object.freeze(network.map((pattern) => pattern.text)),
     secrets: Object.freeze(secrets),
@@ -157,9 +165,10 @@ export function validateDefinition(
     Object.freeze(resources.filter((resource) => kinds.includes(resource.spec.kind)));
   return {
     problems,
+    shared: schema.value,
     compiled: Object.freeze({
       entry,
-      validate: schema.value,
+      validate: schema.value.validate,
       networkPatterns: Object.freeze(network),
       networkResources: ofKinds('url', 'host'),
       pathResources: ofKinds('path'),

@@ -21,6 +21,8 @@ import { findLatestCall } from './findLatestCall.js';
 import { letTurnThrough } from './letTurnThrough.js';
 import { limitCallsPerTurn } from './limitCallsPerTurn.js';
 import { markAudit } from './markAudit.js';
+import { USED_APPROVALS } from '../gate/usedApprovals.js';
+import { readDispatchOptions } from './readDispatchOptions.js';
 import { readProposeOptions } from './readProposeOptions.js';
 import { readRunOptions } from './readRunOptions.js';
 import { redactRefusal } from './redactRefusal.js';
@@ -28,6 +30,7 @@ import { refuseDispatch } from './refuseDispatch.js';
 import { settleTurn } from './settleTurn.js';
 import { summarizeRecords } from './summarizeRecords.js';
 import type {
+  DispatchOptions,
   DispatchRecord,
   FireRecord,
   RecordedTool,
@@ -74,6 +77,8 @@ export function createRun(options: RunOptions): Run {
   let spent: Spent = { turns: 0, toolCalls: 0 };
   // Audit mode: whether enforcing would have dead-lettered the run by now.
   let wouldBeDead = false;
+  /** The approval tokens this run has accepted: each is accepted once. */
+  const usedApprovals = new Set<string>();
 
   const contextFor = (step: Step | undefined): GateContext => ({
     grant,
@@ -141,7 +146,7 @@ export function createRun(options: RunOptions): Run {
     return records.live;
   }
 
-  function* dispatchSteps(call: unknown): RunSteps<DispatchDecision> {
+  function* dispatchSteps(call: unknown, approval?: string): RunSteps<DispatchDecision> {
     if (status === 'dead_lettered')
       return refuseDispatch('the run is dead_lettered, so nothing more may be dispatched');
     const found =
@@ -152,7 +157,13 @@ export function createRun(options: RunOptions): Run {
     // INVARIANT: found indexes latest.calls; the gate gets the call exactly as it authorized it.
     const authorized = latest.calls[found] as AuthorizedCall;
     const entry = registry.resolve(authorized.ref);
-    const decided = gate.checkDispatch(authorized, contextFor(latest.step));
+    // The used tokens travel under a key the package does not export (see USED_APPROVALS).
+    const context: GateContext & { readonly [USED_APPROVALS]: ReadonlySet<string> } = {
+      ...contextFor(latest.step),
+      ...(approval === undefined ? {} : { approval }),
+      [USED_APPROVALS]: usedApprovals,
+    };
+    const decided = gate.checkDispatch(authorized, context);
     // Audit mode: a refused dispatch is let through, carrying the refusal it would have been.
     const verdict: DispatchDecision =
       enforce || decided.allowed
@@ -190,6 +201,9 @@ export function createRun(options: RunOptions): Run {
       dispatches: Object.freeze([...(turn.dispatches ?? []), record]),
     });
     latest.dispatched[found] = true;
+    // Used only once its dispatch is allowed, and only by a call that needed it (SPEC §13).
+    if (decided.allowed && approval !== undefined && config.compiledGrant.ask.has(authorized.ref))
+      usedApprovals.add(approval);
     return verdict;
   }
 
@@ -214,12 +228,18 @@ export function createRun(options: RunOptions): Run {
   const queue = createQueue();
   const propose = (turn: unknown, proposeOptions?: unknown): TurnRecord =>
     runStepsSync(proposeSteps(turn, proposeOptions), performSync);
-  const dispatch = (call: unknown): DispatchDecision =>
-    runStepsSync(dispatchSteps(call), performSync);
+  const dispatch = (call: unknown, dispatchOptions?: DispatchOptions): DispatchDecision =>
+    runStepsSync(dispatchSteps(call, readDispatchOptions(dispatchOptions)), performSync);
   const proposeAsync = (turn: unknown, proposeOptions?: unknown): Promise<TurnRecord> =>
     queue(() => runStepsAsync(proposeSteps(turn, proposeOptions), performAsync));
-  const dispatchAsync = (call: unknown): Promise<DispatchDecision> =>
-    queue(() => runStepsAsync(dispatchSteps(call), performAsync));
+  const dispatchAsync = (
+    call: unknown,
+    dispatchOptions?: DispatchOptions,
+  ): Promise<DispatchDecision> => {
+    // Bad options throw at once, as programming errors, before anything is queued.
+    const approval = readDispatchOptions(dispatchOptions);
+    return queue(() => runStepsAsync(dispatchSteps(call, approval), performAsync));
+  };
 
   // The turn, step and call index of the call just allowed, read before anything else can run.
   const allowedFacts = (verdict: DispatchDecision) => {

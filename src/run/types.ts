@@ -65,6 +65,16 @@ export interface RunOptions {
   readonly enforce?: boolean;
 }
 
+/** What `run.dispatch` accepts besides the call (rev 2). */
+export interface DispatchOptions {
+  /**
+   * A token from `approveCall` for this exact call, when its tool is in the
+   * grant's `ask`. The run accepts each token once: it counts as used when
+   * the dispatch it came with is allowed.
+   */
+  readonly approval?: string;
+}
+
 /** What `run.propose` accepts besides the turn. */
 export interface ProposeOptions {
   /** The name of one of the run's steps. */
@@ -191,7 +201,7 @@ export interface Run {
   /** The proposal stage on one turn, under the budgets; returns the turn record. */
   readonly propose: (turn: unknown, options?: ProposeOptions) => TurnRecord;
   /** The dispatch stage on one call of the latest turn. Never throws a refusal. */
-  readonly dispatch: (call: unknown) => DispatchDecision;
+  readonly dispatch: (call: unknown, options?: DispatchOptions) => DispatchDecision;
   /**
    * `propose`, resolving once the turn is durable in the sink. Runs queue
    * their async calls one after another. A sink that fails resolves a
@@ -203,7 +213,7 @@ export interface Run {
    * `dispatch`, resolving once its record is durable in the sink; a sink
    * that fails resolves a `run.records` refusal and the call stays undispatched.
    */
-  readonly dispatchAsync: (call: unknown) => Promise<DispatchDecision>;
+  readonly dispatchAsync: (call: unknown, options?: DispatchOptions) => Promise<DispatchDecision>;
   /**
    * `dispatch`, then, only if allowed, the handler (see `fire`); records how
    * the call ended. Never rejects for a refusal or a handler's failure.

@@ -129,7 +129,9 @@ describe.concurrent('toolgate, spawned from the package root', () => {
     expect(lines).toContain(
       '  REFUSED  dispatch.folder     the path /etc/cron.d/backdoor is outside the granted folder scope (folder_out_of_scope)',
     );
-    expect(lines).toContain(`${' '.repeat(31)}the grant's folders: /workspace (write)`);
+    expect(lines).toContain(
+      `${' '.repeat(31)}the grant's folders: /workspace (write), !**/.env, !/workspace/.git/**`,
+    );
     expect(lines).toContain('  -        dispatch.secret     not run: the call is already refused');
     // The verdict on the whole turn comes last, exactly as without --explain.
     expect(
@@ -275,7 +277,7 @@ describe.concurrent('toolgate, spawned from the package root', () => {
     ]);
     expect(clean).toEqual({
       code: 0,
-      stdout: 'examples/policy.yaml: no problems (5 tools, 2 grants, 2 steps, 1 agent)\n',
+      stdout: 'examples/policy.yaml: no problems (5 tools, 3 grants, 2 steps, 1 agent)\n',
       stderr: '',
     });
     expect(broken.code).toBe(1);
@@ -308,8 +310,8 @@ describe.concurrent('toolgate, spawned from the package root', () => {
     ]);
     expect(text.code).toBe(0);
     expect(text.stdout.split('\n').slice(0, 2)).toEqual([
-      'REF               KIND     FROM      GRANTED BY       NETWORK         DESCRIPTION',
-      "fs-read@1         builtin  built-in  coder, reviewer  -               Reads bytes from a path the run's folder grant already covers. Read-only.",
+      'REF               KIND     FROM      GRANTED BY                   NETWORK         DIGEST                                                                   DESCRIPTION',
+      "fs-read@1         builtin  built-in  coder, reviewer, supervised  -               sha256:a77f079f5852f9152d2e56168badd9edc09a817ca62030fa1ef625870d727b26  Reads bytes from a path the run's folder grant already covers. Read-only.",
     ]);
     const parsed = JSON.parse(json.stdout) as {
       policy: string;
@@ -317,9 +319,9 @@ describe.concurrent('toolgate, spawned from the package root', () => {
     };
     expect(parsed.policy).toBe(EXAMPLE);
     expect(parsed.tools.map((tool) => [tool.ref, tool.grantedBy])).toEqual([
-      ['fs-read@1', ['coder', 'reviewer']],
-      ['fs-write@1', ['coder']],
-      ['github/api@1', ['coder', 'reviewer']],
+      ['fs-read@1', ['coder', 'reviewer', 'supervised']],
+      ['fs-write@1', ['coder', 'supervised']],
+      ['github/api@1', ['coder', 'reviewer', 'supervised']],
       ['http/fetch@1', ['coder']],
       ['text-summarize@1', []],
     ]);
@@ -332,7 +334,7 @@ describe.concurrent('toolgate, spawned from the package root', () => {
       spawnCli(['test', 'test/fixtures/cli/broken.test.yaml']),
     ]);
     expect(example.code).toBe(0);
-    expect(example.stdout.trimEnd().split('\n').at(-1)).toBe('16 passed, 0 failed');
+    expect(example.stdout.trimEnd().split('\n').at(-1)).toBe('22 passed, 0 failed');
     expect(failing.code).toBe(1);
     const report = JSON.parse(failing.stdout) as {
       passed: number;

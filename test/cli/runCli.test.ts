@@ -22,7 +22,7 @@ describe('runCli, in process', () => {
       code: 2,
       stdout: '',
       stderr:
-        'toolgate: unknown command "chek"; the commands are check, menu, validate, ls, test (see toolgate --help)\n',
+        'toolgate: unknown command "chek"; the commands are check, diff, menu, validate, ls, test (see toolgate --help)\n',
     });
   });
 
@@ -41,7 +41,7 @@ describe('runCli, in process', () => {
       code: 2,
       stdout: '',
       stderr:
-        'toolgate check: examples/policy.yaml has no grant "cder" (did you mean coder? its grants are coder, reviewer)\n',
+        'toolgate check: examples/policy.yaml has no grant "cder" (did you mean coder? its grants are coder, reviewer, supervised)\n',
     });
     expect(runInProcess(['validate', 'nope.yaml']).code).toBe(2);
   });
@@ -77,7 +77,7 @@ describe('runCli, in process', () => {
       ).code,
     ).toBe(0);
     expect(runInProcess(['check', EXAMPLE, turn('read-source')]).stderr).toBe(
-      'toolgate check: examples/policy.yaml has 2 grants, and none was named (name one of coder, reviewer)\n',
+      'toolgate check: examples/policy.yaml has 3 grants, and none was named (name one of coder, reviewer, supervised)\n',
     );
     expect(runInProcess(['menu', 'none.yaml'], { 'none.yaml': 'version: 1\n' }).stderr).toBe(
       'toolgate menu: none.yaml defines no grant (add one under grants:)\n',

@@ -127,6 +127,14 @@ const HOSTS = [
   '10.0.0.5',
   '012.0.0.5',
   '167772165',
+  '010.010.010.010',
+  '10.0.0.5.',
+  '100.64.0.1',
+  '169.254.169.254',
+  '[fd00::1]',
+  '[::ffff:a00:5]',
+  '[64:ff9b::a00:5]',
+  'app.localhost',
   'localhost',
   'ｅｘａｍｐｌｅ.com',
   'a。example.com',
@@ -225,6 +233,8 @@ const GOOD_URLS = [
   'http://[::1]/',
   'wss://b.example.com/s',
   'https://EXAMPLE.com./',
+  'HTTPS://EXAMPLE.COM/',
+  'Wss://a.example.com/s',
 ];
 const GOOD_HOSTS = [
   'example.com',

@@ -300,8 +300,9 @@ export function readUrl(
   value: unknown,
 ): { readonly host: string; readonly port: number } | undefined {
   if (typeof value !== 'string') return undefined;
-  const scheme = ['http://', 'https://', 'ws://', 'wss://'].find((prefix) =>
-    value.startsWith(prefix),
+  // SPEC §6.2: the scheme is matched case-insensitively (HTTPS:// is https://)
+  const scheme = ['http://', 'https://', 'ws://', 'wss://'].find(
+    (prefix) => value.slice(0, prefix.length).toLowerCase() === prefix,
   );
   if (scheme === undefined || CONTROL_OR_SPACE.test(value) || value.includes('\\'))
     return undefined;
@@ -325,6 +326,8 @@ export function readUrl(
     url.port === '' ? (scheme === 'https://' || scheme === 'wss://' ? 443 : 80) : Number(url.port);
   const host = finishHost(url.hostname);
   if (host === undefined || port === 0) return undefined;
+  // SPEC §6.2 rev 2: an IPv4 host is written exactly as its dotted-decimal form
+  if (isIpv4(host) && authority.replace(/:\d*$/, '') !== host) return undefined;
   // A differential of our own: an all-ASCII name authority must read as the same host by plain
   // splitting. Not for IPv4 forms: a last label of digits or 0x-hex makes the host an address.
   const plain = authority.replace(/:\d*$/, '').toLowerCase().replace(/\.$/, '');
@@ -371,7 +374,7 @@ export function readHost(
     return undefined;
   }
   const host = finishHost(hostname);
-  return host === undefined
+  return host === undefined || (isIpv4(host) && hostText !== host)
     ? undefined
     : { host, port: portText === undefined ? undefined : Number(portText) };
 }
@@ -384,10 +387,60 @@ function finishHost(hostname: string): string | undefined {
   return host;
 }
 
-const isIp = (host: string) => host.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(host);
+const isIpv4 = (host: string) => /^\d+\.\d+\.\d+\.\d+$/.test(host);
+const isIp = (host: string) => host.startsWith('[') || isIpv4(host);
+
+/**
+ * SPEC §13's private addresses, by plain arithmetic on the parts: `*` never covers them.
+ * [first address as a.b.c.d, prefix length]
+ */
+const PRIVATE_V4: readonly (readonly [string, number])[] = [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+];
+const v4Number = (text: string) =>
+  text.split('.').reduce((sum, part) => sum * 256 + Number(part), 0);
+const isPrivateV4Number = (value: number) =>
+  PRIVATE_V4.some(
+    ([first, prefix]) =>
+      Math.floor(value / 2 ** (32 - prefix)) === Math.floor(v4Number(first) / 2 ** (32 - prefix)),
+  );
+
+/** The eight 16-bit groups of a bracketed IPv6 address. */
+function v6Groups(host: string): number[] {
+  const [head = '', tail] = host.slice(1, -1).split('::');
+  const read = (text: string) => (text === '' ? [] : text.split(':').map((g) => parseInt(g, 16)));
+  const left = read(head);
+  const right = tail === undefined ? [] : read(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+export function isPrivateOracle(host: string): boolean {
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIpv4(host)) return isPrivateV4Number(v4Number(host));
+  if (!host.startsWith('[')) return false;
+  const g = v6Groups(host);
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = g;
+  if (g.slice(0, 7).every((x) => x === 0) && (g7 === 0 || g7 === 1)) return true;
+  if (g0 >= 0xfc00 && g0 <= 0xfdff) return true; // fc00::/7
+  if (g0 >= 0xfe80 && g0 <= 0xfebf) return true; // fe80::/10
+  if (g0 >= 0xff00) return true; // ff00::/8
+  const mapped = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0xffff;
+  const nat64 = g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0;
+  return (mapped || nat64) && isPrivateV4Number(g6 * 65536 + g7);
+}
 
 function matches(pattern: OraclePattern, host: string, port: number | undefined): boolean {
-  if (pattern.kind === 'any') return true;
+  if (pattern.kind === 'any') return !isPrivateOracle(host);
   const portOk = pattern.port === undefined || pattern.port === port;
   if (pattern.kind === 'exact') return portOk && pattern.host === host;
   return portOk && !isIp(host) && host.endsWith(`.${pattern.suffix}`);

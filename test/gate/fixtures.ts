@@ -105,7 +105,10 @@ export function aTurn(tool: string, args: unknown, more: Record<string, unknown>
   return { calls: [{ tool, version: 1, arguments: args, ...more }] };
 }
 
-/** Every refusal code of SPEC §7 and §9, written out here rather than read from src. */
+/**
+ * Every refusal code the gate gives (SPEC §7, rev 2 check 9 included, and §9), written
+ * out here rather than read from src. `too_many_calls` is the run's (§8), never the gate's.
+ */
 export const REFUSAL_CODES = [
   'malformed_proposal',
   'not_granted',
@@ -118,5 +121,6 @@ export const REFUSAL_CODES = [
   'secret_out_of_scope',
   'check_failed',
   'check_refused',
-  'too_many_calls',
+  'approval_required',
+  'approval_reused',
 ] as const;

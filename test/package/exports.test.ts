@@ -8,6 +8,8 @@ describe('the public surface', () => {
     expect(Object.keys(toolgate).sort()).toEqual([
       'DEFAULT_OUTPUT_LIMITS',
       'ToolgateError',
+      'approveCall',
+      'compareGrants',
       'createGate',
       'createGrant',
       'createMemorySink',

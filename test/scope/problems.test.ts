@@ -35,11 +35,7 @@ const READERS: Readonly<Record<string, (value: never) => ScopeResult<unknown>>> 
 
 const PROBLEMS: readonly (readonly [reader: string, input: unknown, problem: string])[] = [
   ['parseUrlHost', 42, 'a URL must be a string'],
-  [
-    'parseUrlHost',
-    'ftp://a.com',
-    'the URL must start with http://, https://, ws:// or wss:// (in lower case)',
-  ],
+  ['parseUrlHost', 'ftp://a.com', 'the URL must start with http://, https://, ws:// or wss://'],
   [
     'parseUrlHost',
     'https://a.com\\x',
@@ -155,7 +151,7 @@ const PROBLEMS: readonly (readonly [reader: string, input: unknown, problem: str
   [
     'parseHostPattern',
     'a.com/x',
-    'the host pattern contains "/"; write only a host, *.domain or *, with an optional :port',
+    'the host pattern contains "/"; write only a host, *.domain, an address/prefix or *, with an optional :port',
   ],
   [
     'parseHostPattern',

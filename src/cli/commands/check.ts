@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createGate } from '../../createGate.js';
 import { explainTurn } from '../explain/explainTurn.js';
+import { formatApprovals } from '../format/formatApprovals.js';
 import { formatExplanation } from '../explain/formatExplanation.js';
 import { EXIT } from '../exitCodes.js';
 import { formatDecision } from '../format/formatDecision.js';
@@ -9,6 +10,7 @@ import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
 import { printJson, readText, reportBadInput } from '../report.js';
 import { resolveContext } from '../resolveContext.js';
+import { decideWithApprovals } from './decideWithApprovals.js';
 import { loadPolicyOrReport } from './loadPolicyOrReport.js';
 import { usageError } from './usageError.js';
 
@@ -18,12 +20,15 @@ const OPTIONS = {
   agent: { type: 'string' },
   cwd: { type: 'string' },
   explain: { type: 'boolean' },
+  approve: { type: 'boolean' },
   json: { type: 'boolean' },
 } as const;
 
 /**
  * `toolgate check POLICY [TURN|-]`: decides one turn with both stages of the
  * gate (`authorize`), as a runtime would, against a grant of the policy.
+ * With `--approve`, each call that needs an approval is shown and decided
+ * as if a person approved it.
  * Exit 0 allowed (or an answer), 1 refused, 2 bad input or policy.
  */
 export function check(args: readonly string[], io: CliIo): number {
@@ -57,7 +62,11 @@ export function check(args: readonly string[], io: CliIo): number {
 
   const gate = createGate({ registry: policy.registry });
   // The turn text goes to the gate verbatim: size, nesting, repeated keys and shape are its to judge.
-  const decision = gate.authorize(read.text, resolved.context);
+  const approved =
+    values.approve === true
+      ? decideWithApprovals(policy.registry, read.text, resolved.context)
+      : undefined;
+  const decision = approved?.decision ?? gate.authorize(read.text, resolved.context);
   const scope = {
     policy,
     grantName: resolved.grantName,
@@ -73,10 +82,12 @@ export function check(args: readonly string[], io: CliIo): number {
     printJson(io, {
       allowed,
       decision,
+      ...(approved === undefined ? {} : { approvals: approved.approvals }),
       ...(explanation === undefined ? {} : { explain: explanation }),
     });
   } else if (explanation === undefined) {
-    io.stdout(`${formatDecision(decision)}\n`);
+    const asked = approved === undefined ? '' : formatApprovals(approved.approvals);
+    io.stdout(`${asked}${formatDecision(decision)}\n`);
   } else {
     const header = [
       `policy ${file} · grant ${resolved.grantName} · step ${values.step ?? '(none)'} · agent ${values.agent ?? '(none: every tool visible)'} · cwd ${values.cwd ?? '(none)'}`,

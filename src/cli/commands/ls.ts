@@ -14,7 +14,7 @@ const OPTIONS = { json: { type: 'boolean' } } as const;
 /**
  * `toolgate ls POLICY`: the registry's inventory (built-ins and the
  * policy's tools, by name then version) with the grants that name each
- * tool. Exit 0, or 2 for bad input or policy.
+ * tool and each definition's full digest (what a grant pins, rev 2). Exit 0, or 2 for bad input or policy.
  */
 export function ls(args: readonly string[], io: CliIo): number {
   const json = args.includes('--json');
@@ -47,10 +47,11 @@ export function ls(args: readonly string[], io: CliIo): number {
     tool.builtIn ? (tool.grantable ? 'built-in' : 'built-in, never grantable') : 'policy',
     tool.grantedBy.join(', ') || '-',
     tool.network.join(', ') || '-',
+    tool.digest,
     tool.description.replace(/\s+/g, ' ').trim(),
   ]);
   io.stdout(
-    `${printable(formatTable(['REF', 'KIND', 'FROM', 'GRANTED BY', 'NETWORK', 'DESCRIPTION'], rows))}\n`,
+    `${printable(formatTable(['REF', 'KIND', 'FROM', 'GRANTED BY', 'NETWORK', 'DIGEST', 'DESCRIPTION'], rows))}\n`,
   );
   return EXIT.ok;
 }

@@ -1,5 +1,6 @@
 import { DISPATCH_CHECKS, PROPOSAL_CHECKS } from '../../gate/pipeline.js';
 import type { AuthorizedCall, Gate, GateContext, Refusal, TurnDecision } from '../../gate/types.js';
+import { citeDenyEntry } from './citeDenyEntry.js';
 import { describePassingCheck } from './describePassingCheck.js';
 import { describeScope } from './describeScope.js';
 import type { CallExplanation, CheckExplanation, ExplainScope, TurnExplanation } from './types.js';
@@ -70,10 +71,11 @@ function explainCall(
       };
     if (index === stop && refusal !== undefined) {
       const scopeNote = describeScope(id, context, scope.agent?.name);
+      const denyNote = citeDenyEntry(refusal, scope);
       return {
         id,
         verdict: 'refused',
-        notes: scopeNote === undefined ? [] : [scopeNote],
+        notes: [denyNote, scopeNote].filter((note) => note !== undefined),
         matched: [],
         refusal,
       };

@@ -8,7 +8,7 @@ import { placeLibraryProblem } from './placeLibraryProblem.js';
 import type { SourcePath, YamlSource } from './readYamlSource.js';
 import { splitToolEntry } from '../../grant/splitToolEntry.js';
 
-const GRANT_KEYS = ['tools', 'folders', 'network', 'secrets', 'budgets'];
+const GRANT_KEYS = ['tools', 'folders', 'network', 'secrets', 'budgets', 'ask'];
 
 /**
  * Builds each named grant with `createGrant`, placing every problem it

@@ -1,0 +1,70 @@
+import { folderDeniesOf, folderRootsOf } from '../grant/folderRootsOf.js';
+import type { Grant } from '../grant/types.js';
+import { canonicalizePath } from '../scope/path/index.js';
+import { freshName } from './freshName.js';
+import { sampleGlob } from './sampleGlob.js';
+
+/**
+ * Canonical paths worth asking about when comparing the folder scopes of
+ * two grants: each root of either grant, and each folder between a
+ * `before` root and the `after` root above it, each with a fresh name and
+ * with samples of every deny glob of either grant below it (at the top
+ * and one folder down, since a glob without `/` matches at any depth), and
+ * samples of absolute deny globs themselves, with a fresh name below each;
+ * only those inside an `after` root are kept. Paths in the same class as
+ * one of these are allowed or refused alike.
+ *
+ * // after [/srv], before [/srv, !*.pem] => /srv, /srv/x, /srv/x.pem, /srv/x/x.pem, …
+ */
+export function folderCandidates(before: Grant, after: Grant): string[] {
+  const afterRoots = folderRootsOf(after).map((folder) => folder.path);
+  const beforeRoots = folderRootsOf(before).map((folder) => folder.path);
+  if (afterRoots.length === 0) return [];
+  const globs = [...folderDeniesOf(before), ...folderDeniesOf(after)].map((deny) => deny.slice(1));
+  const fresh = freshName([...afterRoots, ...beforeRoots, ...globs]);
+  const inside = (path: string) =>
+    afterRoots.some((root) => root === '/' || path === root || path.startsWith(`${root}/`));
+
+  // Every root of either grant anchors relative globs (the paths built are kept only inside an
+  // after root), and the folders between a before root and the after root above it are anchors.
+  const anchors = new Set([...afterRoots, ...beforeRoots]);
+  for (const root of beforeRoots) {
+    // /srv/a/b under an after root /srv: /srv/a/b and /srv/a are anchors too.
+    for (let path = root; path !== '/' && inside(path); path = parentOf(path)) anchors.add(path);
+  }
+  const relative: string[] = [];
+  const absolute: string[] = [];
+  for (const glob of globs)
+    for (const sample of sampleGlob(glob, fresh))
+      (glob.startsWith('/') ? absolute : relative).push(sample);
+
+  const candidates = new Set<string>();
+  const add = (path: string) => {
+    // A sample may spell a path another way (a fresh name ending in "."): report it as the gate reads it.
+    const canonical = canonicalizePath(path);
+    if (canonical.ok && inside(canonical.value)) candidates.add(canonical.value);
+  };
+  for (const anchor of anchors) {
+    const base = anchor === '/' ? '' : anchor;
+    add(anchor);
+    add(`${base}/${fresh}`);
+    for (const sample of relative) {
+      if (sample === '') continue;
+      add(`${base}/${sample}`);
+      add(`${base}/${fresh}/${sample}`);
+      add(`${base}/${sample}/${fresh}`);
+    }
+  }
+  for (const sample of absolute) {
+    if (sample === '/' || sample === '') continue;
+    add(sample);
+    add(`${sample}/${fresh}`);
+  }
+  return [...candidates];
+}
+
+// /srv/a/b => /srv/a; /srv => /
+function parentOf(path: string): string {
+  const cut = path.lastIndexOf('/');
+  return cut <= 0 ? '/' : path.slice(0, cut);
+}

@@ -1,0 +1,12 @@
+/**
+ * A short name that occurs in none of the texts, so a candidate built with
+ * it falls in no literal's class by accident.
+ *
+ * // (['/srv/x', '!x.pem']) => 'x1'
+ */
+export function freshName(texts: readonly string[], base = 'x'): string {
+  for (let index = 0; ; index++) {
+    const name = index === 0 ? base : `${base}${String(index)}`;
+    if (!texts.some((text) => text.includes(name))) return name;
+  }
+}

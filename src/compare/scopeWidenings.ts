@@ -1,0 +1,106 @@
+import { compiledGrantOf } from '../grant/compiledGrant.js';
+import { createGrant } from '../grant/createGrant.js';
+import type { FolderGrant, Grant } from '../grant/types.js';
+import { allowsOnly, type Probe, type ProbeKind } from './createProbe.js';
+import { parseHostResource } from '../scope/host/parseHostResource.js';
+import { folderCandidates } from './folderCandidates.js';
+import { hostCandidates } from './hostCandidates.js';
+import { secretCandidates } from './secretCandidates.js';
+import type { Widening } from './types.js';
+
+type Scope = 'folders' | 'network' | 'secrets';
+
+/**
+ * The folder, network and secret widenings: every candidate value `after`
+ * allows and `before` refuses, through the gate, one witness per
+ * responsible entry (and, for folders, per access).
+ */
+export function scopeWidenings(probe: Probe, before: Grant, after: Grant): Widening[] {
+  const widenings: Widening[] = [];
+  const seen = new Set<string>();
+  const blame = createBlame(probe, before, after);
+  const quick = createQuickCheck(before, after);
+  const consider = (kind: ProbeKind, value: string) => {
+    if (!quick(kind, value)) return;
+    if (!probe.allows(after, kind, value) || probe.allows(before, kind, value)) return;
+    const entry = blame(kind, value);
+    const key = JSON.stringify([kind, entry]);
+    if (seen.has(key)) return;
+    seen.add(key);
+    if (kind === 'read' || kind === 'write')
+      widenings.push({
+        kind: 'folder',
+        entry: entry,
+        witness: { path: value, access: kind },
+      });
+    else if (kind === 'host')
+      widenings.push({ kind: 'network', entry: entry as string, witness: value });
+    else widenings.push({ kind: 'secret', entry: entry as string, witness: value });
+  };
+  for (const path of folderCandidates(before, after)) {
+    consider('read', path);
+    consider('write', path);
+  }
+  for (const host of hostCandidates(before, after)) consider('host', host);
+  for (const name of secretCandidates(before, after)) consider('secret', name);
+  return widenings;
+}
+
+/**
+ * Which entry is responsible for a widening? When `before`'s allow entries
+ * alone let the value through, `before` refused it by a deny that `after`
+ * dropped: that deny entry. Otherwise the first `after` allow entry that
+ * lets it through on its own. Both decided through the gate.
+ */
+function createBlame(probe: Probe, before: Grant, after: Grant) {
+  const beforeAllows = allowsOnly(before);
+  const single = new Map<string, Grant>();
+  const grantOf = (scope: Scope, entries: readonly (string | FolderGrant)[]) => {
+    const key = JSON.stringify([scope, entries]);
+    let grant = single.get(key);
+    if (grant === undefined) {
+      grant = createGrant({ [scope]: entries });
+      single.set(key, grant);
+    }
+    return grant;
+  };
+  return (kind: ProbeKind, value: string): FolderGrant | string => {
+    const scope: Scope = kind === 'host' ? 'network' : kind === 'secret' ? 'secrets' : 'folders';
+    const allowsOf = (grant: Grant) =>
+      (grant[scope] as readonly (string | FolderGrant)[]).filter(
+        (entry) => typeof entry !== 'string' || !entry.startsWith('!'),
+      );
+    if (probe.allows(beforeAllows, kind, value)) {
+      const denies = (before[scope] as readonly (string | FolderGrant)[]).filter(
+        (entry): entry is string => typeof entry === 'string' && entry.startsWith('!'),
+      );
+      const deny = denies.find(
+        (entry) => !probe.allows(grantOf(scope, [...allowsOf(before), entry]), kind, value),
+      );
+      if (deny !== undefined) return deny;
+    }
+    const allow = allowsOf(after).find((entry) =>
+      probe.allows(grantOf(scope, [entry]), kind, value),
+    );
+    // INVARIANT: after allows the value, so one of its allow entries does on its own.
+    return allow ?? '';
+  };
+}
+
+/**
+ * A first pass over the many host and secret candidates with the grants'
+ * compiled matchers, the ones the gate's checks call after the same parse:
+ * only a value `after` matches and `before` does not goes on to the gate.
+ */
+function createQuickCheck(before: Grant, after: Grant) {
+  const [was, now] = [compiledGrantOf(before), compiledGrantOf(after)];
+  return (kind: ProbeKind, value: string): boolean => {
+    if (was === undefined || now === undefined) return true;
+    if (kind === 'secret') return now.secrets.matches(value) && !was.secrets.matches(value);
+    if (kind !== 'host') return true;
+    const parsed = parseHostResource(value);
+    if (!parsed.ok) return false;
+    const { host, port } = parsed.value;
+    return now.hosts.matches(host, port) && !was.hosts.matches(host, port);
+  };
+}

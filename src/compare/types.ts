@@ -1,0 +1,51 @@
+import type { Budgets, FolderGrant } from '../grant/types.js';
+
+/** What `after` allows that `before` does not, one kind at a time (SPEC §11). */
+export type Widening =
+  | {
+      /** A ref `before` does not grant, or grants only pinned to another definition. */
+      readonly kind: 'tool';
+      /** The `after` tools entry as written (pin included). */
+      readonly entry: string;
+      readonly witness: string;
+    }
+  | {
+      /** A ref that needed a person's approval in `before` and no longer does. */
+      readonly kind: 'ask';
+      readonly entry: string;
+      readonly witness: string;
+    }
+  | {
+      readonly kind: 'folder';
+      /** The `after` root that allows the witness, or the `before` deny entry `after` dropped. */
+      readonly entry: FolderGrant | string;
+      readonly witness: { readonly path: string; readonly access: 'read' | 'write' };
+    }
+  | {
+      readonly kind: 'network';
+      /** The `after` host pattern that allows the witness, or the `before` deny entry `after` dropped. */
+      readonly entry: string;
+      /** `host:port`, an IPv6 host in brackets. */
+      readonly witness: string;
+    }
+  | {
+      readonly kind: 'secret';
+      /** The `after` secrets entry that allows the witness, or the `before` deny entry `after` dropped. */
+      readonly entry: string;
+      readonly witness: string;
+    }
+  | {
+      readonly kind: 'budget';
+      /** `budgets.turns`, `budgets.toolCalls` or `budgets.callsPerTurn`. */
+      readonly entry: string;
+      readonly witness: {
+        readonly budget: keyof Budgets;
+        readonly before: number;
+        /** `null` when `after` has no such budget (unlimited). */
+        readonly after: number | null;
+      };
+    };
+
+/** The answer of `compareGrants(before, after)`: is `after` a subset of `before`? */
+export type GrantComparison =
+  { readonly subset: true } | { readonly subset: false; readonly widenings: readonly Widening[] };

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { runInProcess } from './helpers.js';
+
+const OLD = `version: 1
+grants:
+  coder:
+    tools: [fs-read@1]
+    folders: [/workspace, '!**/.env']
+    network: ['*.github.com']
+    secrets: [GITHUB_TOKEN]
+    budgets: { turns: 5 }
+  reviewer:
+    tools: [fs-read@1]
+`;
+const NEW = `version: 1
+grants:
+  coder:
+    tools: [fs-read@1, fs-write@1]
+    folders: [/workspace]
+    network: ['*']
+    secrets: [GITHUB_TOKEN]
+  reviewer:
+    tools: [fs-read@1]
+  auditor:
+    tools: [fs-read@1]
+    folders: [{ path: /logs, access: read }]
+`;
+const FILES = { 'old.yaml': OLD, 'new.yaml': NEW };
+const diff = (...args: string[]) => runInProcess(['diff', ...args], FILES);
+
+describe('toolgate diff', () => {
+  it('prints each widening with its witness and exits 1 when NEW is wider', () => {
+    const result = diff('old.yaml', 'new.yaml', '--grant', 'coder');
+    expect(result.stdout).toBe(
+      [
+        'grant coder: wider than before',
+        '  tool    fs-write@1  (allowed by fs-write@1)',
+        '  folder  read /workspace/.env  (no longer denied by !**/.env)',
+        '  folder  write /workspace/.env  (no longer denied by !**/.env)',
+        '  network x.x:80  (allowed by *)',
+        '  budget  turns 5 -> unlimited  (budgets.turns dropped)',
+        'new.yaml allows more than old.yaml: 5 widenings',
+        '',
+      ].join('\n'),
+    );
+    expect(result.code).toBe(1);
+  });
+
+  it('exits 0 when NEW is narrower or equal', () => {
+    const result = diff('new.yaml', 'old.yaml', '--grant', 'coder');
+    expect(result.stdout).toBe(
+      'grant coder: no wider than before\nold.yaml allows nothing new.yaml does not\n',
+    );
+    expect(result.code).toBe(0);
+    expect(diff('old.yaml', 'old.yaml').code).toBe(0);
+  });
+
+  it('compares every grant of NEW by name, a new grant against an empty one', () => {
+    const result = diff('old.yaml', 'new.yaml', '--json');
+    expect(result.code).toBe(1);
+    const printed = JSON.parse(result.stdout) as {
+      subset: boolean;
+      grants: Record<string, { subset: boolean; widenings?: { kind: string; witness: unknown }[] }>;
+    };
+    expect(printed.subset).toBe(false);
+    expect(Object.keys(printed.grants)).toEqual(['coder', 'reviewer', 'auditor']);
+    expect(printed.grants.reviewer).toEqual({ subset: true });
+    expect(printed.grants.auditor?.widenings).toEqual([
+      { kind: 'tool', entry: 'fs-read@1', witness: 'fs-read@1' },
+      {
+        kind: 'folder',
+        entry: { path: '/logs', access: 'read' },
+        witness: { path: '/logs', access: 'read' },
+      },
+    ]);
+  });
+
+  it('exits 2 for a grant one file lacks, a missing file, or a wrong argument count', () => {
+    const missing = diff('old.yaml', 'new.yaml', '--grant', 'auditor');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(
+      'toolgate diff: old.yaml has no grant "auditor" (the grants are coder, reviewer)\n',
+    );
+    expect(diff('old.yaml', 'nope.yaml').code).toBe(2);
+    const usage = diff('old.yaml');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toBe(
+      'toolgate diff: name two policy files: toolgate diff OLD NEW (see toolgate diff --help)\n',
+    );
+  });
+});

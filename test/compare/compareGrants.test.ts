@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { compareGrants, createGrant, type GrantSpec } from '../../src/index.js';
+import { catchToolgateError } from '../helpers/catchToolgateError.js';
+
+const compare = (before: GrantSpec, after: GrantSpec) =>
+  compareGrants(createGrant(before), createGrant(after));
+const PIN = `#sha256:${'a'.repeat(64)}`;
+
+describe('compareGrants', () => {
+  it('answers subset for equal grants, narrower grants and an empty after', () => {
+    const wide: GrantSpec = {
+      tools: ['a@1', 'b@1'],
+      folders: ['/srv'],
+      network: ['*.example.com'],
+      secrets: ['AWS_*'],
+      budgets: { turns: 5 },
+    };
+    expect(compare(wide, wide)).toEqual({ subset: true });
+    expect(
+      compare(wide, {
+        tools: ['a@1'],
+        folders: [{ path: '/srv/app', access: 'read' }, '!*.pem'],
+        network: ['api.example.com:443'],
+        secrets: ['AWS_REGION'],
+        budgets: { turns: 3 },
+      }),
+    ).toEqual({ subset: true });
+    expect(compare(wide, { budgets: { turns: 1 } })).toEqual({ subset: true });
+    // No budget is an unlimited one: wider than five turns.
+    expect(compare(wide, {}).subset).toBe(false);
+  });
+
+  it('names a tool after grants and before does not, and a pin after drops', () => {
+    expect(compare({ tools: ['a@1'] }, { tools: ['a@1', 'b@1', 'a@2'] })).toEqual({
+      subset: false,
+      widenings: [
+        { kind: 'tool', entry: 'b@1', witness: 'b@1' },
+        { kind: 'tool', entry: 'a@2', witness: 'a@2' },
+      ],
+    });
+    expect(compare({ tools: [`a@1${PIN}`] }, { tools: ['a@1'] })).toEqual({
+      subset: false,
+      widenings: [{ kind: 'tool', entry: 'a@1', witness: 'a@1' }],
+    });
+    expect(compare({ tools: ['a@1'] }, { tools: [`a@1${PIN}`] })).toEqual({ subset: true });
+  });
+
+  it('names a ref that needed an approval and no longer does', () => {
+    expect(compare({ tools: ['a@1'], ask: ['a@1'] }, { tools: ['a@1'] })).toEqual({
+      subset: false,
+      widenings: [{ kind: 'ask', entry: 'a@1', witness: 'a@1' }],
+    });
+    expect(compare({ tools: ['a@1'] }, { tools: ['a@1'], ask: ['a@1'] })).toEqual({
+      subset: true,
+    });
+  });
+
+  it('names a budget raised or dropped, with null for unlimited', () => {
+    expect(
+      compare(
+        { budgets: { turns: 8, toolCalls: 4, callsPerTurn: 2 } },
+        { budgets: { turns: 9, callsPerTurn: 2 } },
+      ),
+    ).toEqual({
+      subset: false,
+      widenings: [
+        {
+          kind: 'budget',
+          entry: 'budgets.turns',
+          witness: { budget: 'turns', before: 8, after: 9 },
+        },
+        {
+          kind: 'budget',
+          entry: 'budgets.toolCalls',
+          witness: { budget: 'toolCalls', before: 4, after: null },
+        },
+      ],
+    });
+  });
+
+  it('finds a wider root, a write where there was a read, and a dropped deny', () => {
+    expect(compare({ folders: ['/srv/app'] }, { folders: ['/srv'] })).toEqual({
+      subset: false,
+      widenings: [
+        {
+          kind: 'folder',
+          entry: { path: '/srv', access: 'write' },
+          witness: { path: '/srv', access: 'read' },
+        },
+        {
+          kind: 'folder',
+          entry: { path: '/srv', access: 'write' },
+          witness: { path: '/srv', access: 'write' },
+        },
+      ],
+    });
+    expect(
+      compare({ folders: [{ path: '/srv/app', access: 'read' }] }, { folders: ['/srv/app'] }),
+    ).toEqual({
+      subset: false,
+      widenings: [
+        {
+          kind: 'folder',
+          entry: { path: '/srv/app', access: 'write' },
+          witness: { path: '/srv/app', access: 'write' },
+        },
+      ],
+    });
+    const dropped = compare({ folders: ['/srv/app', '!**/.env'] }, { folders: ['/srv/app'] });
+    expect(dropped.subset).toBe(false);
+    expect(!dropped.subset && dropped.widenings.map((w) => w.entry)).toEqual([
+      '!**/.env',
+      '!**/.env',
+    ]);
+  });
+
+  it('counts a narrower deny as wider, and a broader deny as narrower', () => {
+    const before = { folders: ['/srv/app', '!*.pem'] };
+    const after = { folders: ['/srv/app', '!keys/*.pem'] };
+    const wider = compare(before, after);
+    expect(!wider.subset && wider.widenings[0]).toEqual({
+      kind: 'folder',
+      entry: '!*.pem',
+      witness: { path: '/srv/app/x.pem', access: 'read' },
+    });
+    expect(compare(after, before)).toEqual({ subset: true });
+  });
+
+  it('reads a relative deny at every root of either grant, and an absolute deny as a path', () => {
+    // Found by the completeness law: keys/*.pem is anchored at before's /a, not at after's /a/keys.
+    const anchored = compare(
+      { folders: ['!keys/*.pem', { path: '/a', access: 'read' }] },
+      { folders: [{ path: '/a/keys', access: 'read' }] },
+    );
+    expect(!anchored.subset && anchored.widenings).toEqual([
+      { kind: 'folder', entry: '!keys/*.pem', witness: { path: '/a/keys/x.pem', access: 'read' } },
+    ]);
+    const absolute = compare({ folders: ['/', '!/a/b/x.pem'] }, { folders: ['/'] });
+    expect(!absolute.subset && absolute.widenings.map((w) => w.witness)).toEqual([
+      { path: '/a/b/x.pem', access: 'read' },
+      { path: '/a/b/x.pem', access: 'write' },
+    ]);
+  });
+
+  it('finds hosts: * over a wildcard, a named private range, a dropped deny, any port over one', () => {
+    const witness = (before: GrantSpec, after: GrantSpec) => {
+      const result = compare(before, after);
+      return result.subset ? undefined : result.widenings.map((w) => [w.entry, w.witness]);
+    };
+    expect(witness({ network: ['*.slack.com'] }, { network: ['*'] })).toEqual([['*', 'x.x:80']]);
+    expect(witness({ network: ['*'] }, { network: ['*', '10.0.0.0/8'] })).toEqual([
+      ['10.0.0.0/8', '10.0.0.0:80'],
+    ]);
+    expect(witness({ network: ['*', '!*.corp.example.com'] }, { network: ['*'] })).toEqual([
+      ['!*.corp.example.com', 'x1.corp.example.com:80'],
+    ]);
+    expect(witness({ network: ['api.example.com:443'] }, { network: ['api.example.com'] })).toEqual(
+      [['api.example.com', 'api.example.com:80']],
+    );
+    // `*` never covers a private address: adding it to a grant of 10/8 adds only public hosts.
+    expect(compare({ network: ['*'] }, { network: ['*', '!*'] })).toEqual({ subset: true });
+    expect(compare({ network: ['10.0.0.0/8', '*'] }, { network: ['10.1.0.0/16'] })).toEqual({
+      subset: true,
+    });
+  });
+
+  it('finds secrets: a dropped deny, a prefix over a name', () => {
+    expect(
+      compare({ secrets: ['AWS_*', '!AWS_SECRET_ACCESS_KEY'] }, { secrets: ['AWS_*'] }),
+    ).toEqual({
+      subset: false,
+      widenings: [
+        { kind: 'secret', entry: '!AWS_SECRET_ACCESS_KEY', witness: 'AWS_SECRET_ACCESS_KEY' },
+      ],
+    });
+    expect(compare({ secrets: ['AWS_REGION'] }, { secrets: ['AWS_*'] })).toEqual({
+      subset: false,
+      widenings: [{ kind: 'secret', entry: 'AWS_*', witness: 'AWS_' }],
+    });
+    expect(compare({ secrets: ['*'] }, { secrets: ['AWS_*', 'GH_TOKEN'] })).toEqual({
+      subset: true,
+    });
+  });
+
+  it('throws invalid_grant for a grant not made by createGrant, naming which', () => {
+    const error = catchToolgateError(
+      () => compareGrants(createGrant({}), { tools: [], folders: [], network: [], secrets: [] }),
+      'invalid_grant',
+    );
+    expect(error.message).toBe(
+      'compareGrants: after is not a grant made by createGrant; pass createGrant(spec)',
+    );
+  });
+});

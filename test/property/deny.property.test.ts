@@ -1,0 +1,225 @@
+import fc from 'fast-check';
+import { minimatch } from 'minimatch';
+import { describe, expect, it } from 'vitest';
+import { createGate, createGrant, type Grant, type GrantSpec } from '../../src/index.js';
+import { intersectGrants } from '../../src/visibility/intersectGrants.js';
+import { aGateRegistry, aTurn } from '../gate/fixtures.js';
+
+// Fixed seed: the same 10 000 cases on every run, so a failure always reproduces.
+const RUNS = { numRuns: 10_000, seed: 20_261_201 } as const;
+
+const gate = createGate({ registry: aGateRegistry() });
+
+// A small universe, so roots, denies and paths meet often.
+const SEGMENTS = [
+  'srv',
+  'app',
+  'sub',
+  '.env',
+  '.git',
+  'config',
+  'x.pem',
+  'a',
+  'b',
+  'secret1',
+  'k.key',
+];
+const ROOTS = ['/', '/srv', '/srv/app', '/srv/app/sub', '/srv/app/config', '/a'];
+const DENIES = [
+  '!.env',
+  '!*.pem',
+  '!.git',
+  '!.git/**',
+  '!config/*',
+  '!app/config',
+  '!/srv/app/.git',
+  '!/srv/app/**/*.key',
+  '!/srv/*/config/**',
+  '!sub',
+  '!**/secret*',
+  '!a/b',
+  '!*',
+  '!{a,b}/.env',
+  '!s?b',
+  '![ab]',
+];
+const SECRETS = ['AWS_KEY', 'AWS_SECRET', 'AWS_SECRET_KEY', 'DB_ROOT', 'DB_USER', 'SLACK_TOKEN'];
+const SECRET_ALLOWS = ['*', 'AWS_*', 'AWS_SECRET*', 'DB_*', 'DB_ROOT', 'SLACK_TOKEN'];
+const SECRET_DENIES = [
+  '!*',
+  '!AWS_SECRET*',
+  '!AWS_SECRET_KEY',
+  '!DB_ROOT',
+  '!DB_*',
+  '!SLACK_TOKEN',
+];
+
+const aPath = fc
+  .array(fc.constantFrom(...SEGMENTS), { minLength: 0, maxLength: 5 })
+  .map((parts) => `/${parts.join('/')}`);
+const roots = fc.uniqueArray(fc.constantFrom(...ROOTS), { maxLength: 3 });
+const denies = fc.uniqueArray(fc.constantFrom(...DENIES), { maxLength: 3 });
+const secretAllows = fc.uniqueArray(fc.constantFrom(...SECRET_ALLOWS), { maxLength: 3 });
+const secretDenies = fc.uniqueArray(fc.constantFrom(...SECRET_DENIES), { maxLength: 3 });
+
+/** Grants by their spec's JSON: the universe is small, so specs repeat and compiling once keeps this fast. */
+const grants = new Map<string, Grant>();
+function grantOf(spec: GrantSpec): Grant {
+  const key = JSON.stringify(spec);
+  let grant = grants.get(key);
+  if (grant === undefined) grants.set(key, (grant = createGrant(spec)));
+  return grant;
+}
+
+/** Does the gate let fs-read read this path under these folder entries? */
+function canRead(folders: readonly string[], path: string): boolean {
+  const grant = grantOf({ tools: ['fs-read@1'], folders });
+  return gate.authorize(aTurn('fs-read', { path }), { grant }).settled === 'tool';
+}
+
+/** Does the gate let vault/use use this secret under these secret entries? */
+function canUse(secrets: readonly string[], secret: string): boolean {
+  const grant = grantOf({ tools: ['vault/use@1'], secrets });
+  return gate.authorize(aTurn('vault/use', { secret }), { grant }).settled === 'tool';
+}
+
+/** The prefixes of a path's segments: a/b/c => a, a/b, a/b/c. */
+const prefixes = (parts: readonly string[]) =>
+  parts.map((_, index) => parts.slice(0, index + 1).join('/'));
+
+/**
+ * The folder rule written again from SPEC §13 with minimatch directly, segment
+ * by segment: a path is inside when a root covers it; a relative glob without
+ * "/" denies when it matches any one segment below a covering root; one with
+ * "/" when it matches a leading run of segments below it; an absolute glob
+ * when it matches the path or a folder above it.
+ */
+function oracleAllows(rootList: readonly string[], denyList: readonly string[], path: string) {
+  const options = { dot: true, nonegate: true, nocomment: true };
+  const parts = path.split('/').filter((part) => part !== '');
+  const covering = rootList.filter(
+    (root) => root === '/' || path === root || path.startsWith(`${root}/`),
+  );
+  if (covering.length === 0) return false;
+  for (const entry of denyList) {
+    const glob = entry.slice(1);
+    if (glob.startsWith('/')) {
+      if (prefixes(parts).some((prefix) => minimatch(`/${prefix}`, glob, options))) return false;
+      continue;
+    }
+    for (const root of covering) {
+      const below = parts.slice(root === '/' ? 0 : root.split('/').length - 1);
+      const hit = glob.includes('/')
+        ? prefixes(below).some((prefix) => minimatch(prefix, glob, options))
+        : below.some((segment) => minimatch(segment, glob, options));
+      if (hit) return false;
+    }
+  }
+  return true;
+}
+
+function secretOracle(allows: readonly string[], denied: readonly string[], name: string) {
+  const matches = (pattern: string) =>
+    pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern;
+  return allows.some(matches) && !denied.some((entry) => matches(entry.slice(1)));
+}
+
+describe('folder deny entries (properties)', () => {
+  it('a path is allowed exactly when an independent minimatch oracle says so', () => {
+    fc.assert(
+      fc.property(roots, denies, aPath, (rootList, denyList, path) => {
+        expect(canRead([...rootList, ...denyList], path)).toBe(
+          oracleAllows(rootList, denyList, path),
+        );
+      }),
+      RUNS,
+    );
+  });
+
+  it('deny wins whatever the order of entries', () => {
+    fc.assert(
+      fc.property(roots, denies, aPath, fc.func(fc.integer()), (rootList, denyList, path, rank) => {
+        const entries = [...rootList, ...denyList];
+        const shuffled = [...entries].sort((x, y) => rank(x) - rank(y));
+        expect(canRead(shuffled, path)).toBe(canRead(entries, path));
+      }),
+      RUNS,
+    );
+  });
+
+  it('adding a deny never widens', () => {
+    fc.assert(
+      fc.property(
+        roots,
+        denies,
+        fc.constantFrom(...DENIES),
+        aPath,
+        (rootList, denyList, extra, path) => {
+          const before = [...rootList, ...denyList];
+          if (canRead([...before, extra], path)) expect(canRead(before, path)).toBe(true);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('intersectGrants allows a path exactly when both grants do, denies counted', () => {
+    fc.assert(
+      fc.property(roots, denies, roots, denies, aPath, (r1, d1, r2, d2, path) => {
+        const parent = grantOf({ tools: ['fs-read@1'], folders: [...r1, ...d1] });
+        const child = grantOf({ tools: ['fs-read@1'], folders: [...r2, ...d2] });
+        const both = intersectGrants(parent, child);
+        const allowed =
+          gate.authorize(aTurn('fs-read', { path }), { grant: both }).settled === 'tool';
+        expect(allowed).toBe(canRead([...r1, ...d1], path) && canRead([...r2, ...d2], path));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('secret deny entries (properties)', () => {
+  const aSecret = fc.constantFrom(...SECRETS);
+
+  it('a secret is allowed exactly when an allow entry covers it and no deny entry does, in any order', () => {
+    fc.assert(
+      fc.property(
+        secretAllows,
+        secretDenies,
+        aSecret,
+        fc.func(fc.integer()),
+        (allows, denied, name, rank) => {
+          const entries = [...allows, ...denied].sort((x, y) => rank(x) - rank(y));
+          expect(canUse(entries, name)).toBe(secretOracle(allows, denied, name));
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('adding a deny never widens, and intersectGrants counts denies exactly', () => {
+    fc.assert(
+      fc.property(
+        secretAllows,
+        secretDenies,
+        secretAllows,
+        secretDenies,
+        aSecret,
+        (a1, d1, a2, d2, name) => {
+          const first = [...a1, ...d1];
+          const second = [...a2, ...d2];
+          if (canUse([...first, ...d2], name)) expect(canUse(first, name)).toBe(true);
+          const both = intersectGrants(
+            grantOf({ tools: ['vault/use@1'], secrets: first }),
+            grantOf({ tools: ['vault/use@1'], secrets: second }),
+          );
+          const allowed =
+            gate.authorize(aTurn('vault/use', { secret: name }), { grant: both }).settled ===
+            'tool';
+          expect(allowed).toBe(canUse(first, name) && canUse(second, name));
+        },
+      ),
+      RUNS,
+    );
+  });
+});
