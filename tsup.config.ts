@@ -10,7 +10,7 @@ const cli: Options = {
   target: 'node20',
   platform: 'node',
   banner: { js: '#!/usr/bin/env node' },
-  // Optional peers, loaded only by `toolgate records`.
+  // Optional peers, loaded at run time only by `toolgate records` and `toolgate mcp`'s records.
   external: ['better-sqlite3', 'pg'],
 };
 

@@ -4,6 +4,20 @@ import { runRecordsCli } from './runRecordsCli.js';
 
 // The `toolgate` binary. The exit code is set, not forced, so output is flushed first.
 const args = process.argv.slice(2);
-// `records` reads a database, so it is async; every other command is sync.
+// `records` reads a database, so it is async; every other command but `mcp` is sync.
 if (args[0] === 'records') process.exitCode = await runRecordsCli(args.slice(1), nodeIo());
+// `toolgate mcp` is long-running and asynchronous: it has its own entry.
+else if (args[0] === 'mcp' && !args.includes('--help') && !args.includes('-h'))
+  // Loaded only for `mcp`: the other commands do not pay for the MCP SDK at start.
+  void import('./commands/mcp.js')
+    .then(({ mcp }) => mcp(args.slice(1), nodeIo()))
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (error: unknown) => {
+        process.stderr.write(`toolgate mcp: internal error: ${String(error)}\n`);
+        process.exitCode = 2;
+      },
+    );
 else process.exitCode = runCli(args, nodeIo());

@@ -29,6 +29,8 @@ export function lintPolicy(policy: Policy): Diagnostic[] {
       const ref = splitToolEntry(item).ref;
       const path = ['grants', name, 'tools', index];
       const entry = registry.resolve(ref);
+      // A server's tools are registered when `toolgate mcp` lists them, not when the policy loads.
+      if (entry === undefined && policy.servers?.has(ref.split('/')[0] ?? '') === true) return;
       if (entry === undefined) {
         const guess = suggestName(ref, refs);
         warn(

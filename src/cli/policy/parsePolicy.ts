@@ -5,6 +5,7 @@ import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { buildAgents } from './buildAgents.js';
 import { buildGrants } from './buildGrants.js';
 import { buildRegistry } from './buildRegistry.js';
+import { buildServers, readProxySettings } from './buildServers.js';
 import { checkAgainstSchema } from './checkAgainstSchema.js';
 import { lintPolicy } from './lintPolicy.js';
 import { readYamlSource, type SourcePath } from './readYamlSource.js';
@@ -17,6 +18,8 @@ interface PolicyDocument {
   readonly grants?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly steps?: Readonly<Record<string, { readonly tools: readonly string[] }>>;
   readonly agents?: Readonly<Record<string, unknown>>;
+  readonly servers?: Readonly<Record<string, unknown>>;
+  readonly proxy?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -82,6 +85,13 @@ export function parsePolicy(file: string, text: string, files: PolicyFiles): Pol
     diagnostics,
   );
 
+  const servers = buildServers(
+    isObject(doc.servers) ? doc.servers : {},
+    source,
+    isBroken,
+    diagnostics,
+  );
+
   if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
     return { ok: false, diagnostics: sortDiagnostics(diagnostics) };
   }
@@ -93,6 +103,8 @@ export function parsePolicy(file: string, text: string, files: PolicyFiles): Pol
     grantSpecs: new Map(Object.entries(grantSpecs)),
     steps,
     agents,
+    servers,
+    proxy: readProxySettings(isObject(doc.proxy) && !isBroken(['proxy']) ? doc.proxy : undefined),
   };
   diagnostics.push(...lintPolicy(policy));
   return { ok: true, policy, diagnostics: sortDiagnostics(diagnostics) };

@@ -2,6 +2,7 @@ import type { Step } from '../../gate/types.js';
 import type { Grant } from '../../grant/types.js';
 import type { Registry } from '../../registry/types.js';
 import type { Diagnostic } from '../diagnostics.js';
+import type { PolicyServer, ProxySettings } from './buildServers.js';
 import type { YamlSource } from './readYamlSource.js';
 
 /** Where an agent's `visible` list came from. */
@@ -28,6 +29,10 @@ export interface Policy {
   readonly grantSpecs: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
   readonly steps: ReadonlyMap<string, Step>;
   readonly agents: ReadonlyMap<string, PolicyAgent>;
+  /** The upstream MCP servers `toolgate mcp` fronts (SPEC §12); empty when there are none. */
+  readonly servers?: ReadonlyMap<string, PolicyServer>;
+  /** How `toolgate mcp` runs (the `proxy:` section, defaults filled in). */
+  readonly proxy?: ProxySettings;
 }
 
 /** What loading a policy gives: the policy when there is no error, and every diagnostic. */

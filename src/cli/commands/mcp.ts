@@ -1,0 +1,196 @@
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createGate } from '../../createGate.js';
+import { messageOf } from '../../data/messageOf.js';
+import { createJsonlFileSink } from '../../node/createJsonlFileSink.js';
+import { createProxy } from '../../proxy/createProxy.js';
+import { readLock, type Lock } from '../../proxy/readLock.js';
+import { serveHttp } from '../../proxy/serveHttp.js';
+import type { PolicyServer } from '../policy/buildServers.js';
+import type { RunEntry } from '../../run/types.js';
+import { EXIT } from '../exitCodes.js';
+import type { CliIo } from '../io.js';
+import { parseCommandArgs } from '../parseCommandArgs.js';
+import { mcpInit } from './mcpInit.js';
+import { mcpLock } from './mcpLock.js';
+import { loadPolicyOrReport } from './loadPolicyOrReport.js';
+import { usageError } from './usageError.js';
+
+const OPTIONS = {
+  policy: { type: 'string' },
+  grant: { type: 'string' },
+  agent: { type: 'string' },
+  lock: { type: 'string' },
+  http: { type: 'string' },
+  audit: { type: 'boolean' },
+  records: { type: 'string' },
+  'run-id': { type: 'string' },
+} as const;
+
+/**
+ * `toolgate mcp --policy FILE [--grant NAME] [--agent NAME] [--lock FILE]
+ * [--http PORT] [--audit] [--records sqlite:PATH|jsonl:PATH] [--run-id ID]`: the MCP proxy (SPEC §12),
+ * serving until its client goes away; `toolgate mcp lock` and `toolgate mcp
+ * init` are its helpers. Resolves with the exit code: 2 for bad input
+ * (usage, a policy with errors — every one at FILE:LINE:COL — a bad lock),
+ * before anything starts.
+ */
+export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
+  if (args[0] === 'init') return mcpInit(args.slice(1), io);
+  if (args[0] === 'lock') return mcpLock(args.slice(1), io);
+  const parsed = parseCommandArgs(() =>
+    parseArgs({ args: [...args], options: OPTIONS, allowPositionals: false, strict: true }),
+  );
+  if (!parsed.ok) return usageError(io, 'mcp', parsed.problem, false);
+  const { values } = parsed.value;
+  if (values.policy === undefined)
+    return usageError(io, 'mcp', 'name the policy: toolgate mcp --policy FILE', false);
+  const port = values.http === undefined ? undefined : Number(values.http);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65_535))
+    return usageError(
+      io,
+      'mcp',
+      `--http takes a port number, not ${JSON.stringify(values.http)}`,
+      false,
+    );
+  const records = readRecordsOption(
+    values.records ?? `sqlite:${join(dirname(values.policy), 'toolgate-records.db')}`,
+  );
+  if (records === undefined)
+    return usageError(
+      io,
+      'mcp',
+      `--records takes sqlite:PATH or jsonl:PATH (a path ending in .db or .jsonl also works), not ${JSON.stringify(values.records)}`,
+      false,
+    );
+
+  const policy = loadPolicyOrReport(io, 'mcp', values.policy, false);
+  if (typeof policy === 'number') return policy;
+  const servers = policy.servers ?? new Map<string, PolicyServer>();
+  if (servers.size === 0)
+    return usageError(
+      io,
+      'mcp',
+      `${values.policy} has no servers: section; add the servers to front`,
+      false,
+    );
+  const grantName =
+    values.grant ?? (policy.grants.size === 1 ? [...policy.grants.keys()][0] : undefined);
+  const grant = grantName === undefined ? undefined : policy.grants.get(grantName);
+  if (grant === undefined)
+    return usageError(
+      io,
+      'mcp',
+      values.grant === undefined
+        ? `the policy has ${String(policy.grants.size)} grants; pick one with --grant NAME`
+        : `the policy has no grant ${JSON.stringify(values.grant)}`,
+      false,
+    );
+  const agent = values.agent === undefined ? undefined : policy.agents.get(values.agent);
+  if (values.agent !== undefined && agent === undefined)
+    return usageError(io, 'mcp', `the policy has no agent ${JSON.stringify(values.agent)}`, false);
+
+  const lockFile = values.lock ?? join(dirname(values.policy), 'toolgate.lock');
+  let lock: Lock | undefined;
+  if (io.exists(lockFile)) {
+    const read = readLock(io.readFile(lockFile));
+    if ('problem' in read) {
+      io.stderr(`toolgate mcp: ${lockFile}: ${read.problem}\n`);
+      return EXIT.badInput;
+    }
+    lock = read.lock;
+  } else if (values.lock !== undefined) {
+    io.stderr(
+      `toolgate mcp: cannot read the lock ${lockFile} (check the path, or run toolgate mcp lock)\n`,
+    );
+    return EXIT.badInput;
+  } else {
+    io.stderr(
+      `toolgate mcp: no ${lockFile}: each granted tool is bound to the first definition its server lists; run toolgate mcp lock to pin them\n`,
+    );
+  }
+
+  const settings = policy.proxy ?? { realpath: true, callTimeoutMs: 60_000 };
+  const log = (line: string) => {
+    io.stderr(`${line}\n`);
+  };
+  let proxy;
+  let sink: { readonly write: (entry: RunEntry) => void; readonly close: () => void } | undefined;
+  try {
+    sink =
+      records.kind === 'jsonl'
+        ? createJsonlFileSink(resolve(records.path))
+        : (await import('../../sqlite/createSqliteSink.js')).createSqliteSink(
+            resolve(records.path),
+          );
+    proxy = createProxy({
+      servers,
+      registry: policy.registry,
+      gate: createGate({
+        registry: policy.registry,
+        ...(settings.realpath ? { realpath: 'node' as const } : {}),
+      }),
+      grant,
+      ...(agent === undefined ? {} : { visible: agent.visible }),
+      ...(lock === undefined ? {} : { lock }),
+      sink,
+      ...(values.audit === true ? { audit: true } : {}),
+      ...(values['run-id'] === undefined ? {} : { runId: values['run-id'] }),
+      callTimeoutMs: settings.callTimeoutMs,
+      ...(settings.refreshSeconds === undefined ? {} : { refreshSeconds: settings.refreshSeconds }),
+      log,
+    });
+  } catch (error) {
+    io.stderr(`toolgate mcp: ${messageOf(error)}\n`);
+    sink?.close();
+    return EXIT.badInput;
+  }
+  await proxy.start();
+  const running = proxy;
+  const opened = sink;
+  return new Promise<number>((done) => {
+    const stop = () => {
+      void running.close().then(() => {
+        opened.close();
+        done(EXIT.ok);
+      });
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    if (port === undefined) {
+      const transport = new StdioServerTransport();
+      const session = running.openSession();
+      session.onclose = stop;
+      session.connect(transport).catch((error: unknown) => {
+        log(`toolgate mcp: ${messageOf(error)}`);
+        stop();
+      });
+      // The client closing our stdin ends the session.
+      process.stdin.once('end', stop);
+      return;
+    }
+    serveHttp(running, port).then(
+      ({ port: bound }) => {
+        log(`toolgate mcp: serving http://127.0.0.1:${String(bound)}/mcp`);
+      },
+      (error: unknown) => {
+        log(`toolgate mcp: cannot serve on port ${String(port)}: ${messageOf(error)}`);
+        void running.close().then(() => {
+          done(EXIT.badInput);
+        });
+      },
+    );
+  });
+}
+
+/** Reads `--records`: `sqlite:PATH`, `jsonl:PATH`, or a path ending in `.db`/`.sqlite` or `.jsonl`. */
+function readRecordsOption(
+  text: string,
+): { readonly kind: 'sqlite' | 'jsonl'; readonly path: string } | undefined {
+  if (text.startsWith('sqlite:') && text.length > 7) return { kind: 'sqlite', path: text.slice(7) };
+  if (text.startsWith('jsonl:') && text.length > 6) return { kind: 'jsonl', path: text.slice(6) };
+  if (/\.(?:db|sqlite)$/.test(text)) return { kind: 'sqlite', path: text };
+  if (text.endsWith('.jsonl')) return { kind: 'jsonl', path: text };
+  return undefined;
+}

@@ -1,0 +1,86 @@
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { PolicyServer } from '../policy/buildServers.js';
+import { messageOf } from '../../data/messageOf.js';
+import { toProviderToolName } from '../../providers/toProviderToolName.js';
+import { isToolName } from '../../registry/isToolName.js';
+import { findUnboundArguments } from '../../proxy/findUnboundArguments.js';
+import { formatLock } from '../../proxy/formatLock.js';
+import { START_TIMEOUT_MS } from '../../proxy/createUpstream.js';
+import { listServerTools } from '../../proxy/listServerTools.js';
+import { EXIT } from '../exitCodes.js';
+import type { CliIo } from '../io.js';
+import { parseCommandArgs } from '../parseCommandArgs.js';
+import { loadPolicyOrReport } from './loadPolicyOrReport.js';
+import { usageError } from './usageError.js';
+
+const OPTIONS = { policy: { type: 'string' }, lock: { type: 'string' } } as const;
+
+/**
+ * `toolgate mcp lock --policy FILE [--lock FILE]`: starts each server of the
+ * policy, lists its tools and writes `toolgate.lock` (beside the policy by
+ * default) with the full digest of every tool as listed. Warns about granted
+ * tools with unbound path- or URL-looking arguments (the lock is still
+ * written). Exit 0 written, 2 bad input, a server that cannot be listed, or
+ * two refs with one MCP name.
+ */
+export async function mcpLock(args: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseCommandArgs(() =>
+    parseArgs({ args: [...args], options: OPTIONS, allowPositionals: false, strict: true }),
+  );
+  if (!parsed.ok) return usageError(io, 'mcp lock', parsed.problem, false);
+  const { values } = parsed.value;
+  if (values.policy === undefined)
+    return usageError(io, 'mcp lock', 'name the policy: toolgate mcp lock --policy FILE', false);
+  const policy = loadPolicyOrReport(io, 'mcp lock', values.policy, false);
+  if (typeof policy === 'number') return policy;
+  const timeoutMs = Math.max(policy.proxy?.callTimeoutMs ?? 0, START_TIMEOUT_MS);
+  const granted = new Set([...policy.grants.values()].flatMap((grant) => grant.tools));
+  const tools = new Map<string, Tool>();
+  const byMcpName = new Map<string, string>();
+  const warnings: string[] = [];
+  for (const server of (policy.servers ?? new Map<string, PolicyServer>()).values()) {
+    let listed: Tool[];
+    try {
+      listed = await listServerTools(server, timeoutMs);
+    } catch (error) {
+      io.stderr(
+        `toolgate mcp lock: the server ${server.name} could not be listed: ${messageOf(error)}\n`,
+      );
+      return EXIT.badInput;
+    }
+    for (const tool of listed) {
+      const name = `${server.name}/${tool.name}`;
+      if (!isToolName(name)) {
+        warnings.push(
+          `${server.name}/${tool.name}: not a toolgate tool name, so it is never served`,
+        );
+        continue;
+      }
+      const ref = `${name}@1`;
+      const mcpName = toProviderToolName(ref);
+      const taken = byMcpName.get(mcpName);
+      if (taken !== undefined) {
+        io.stderr(
+          `toolgate mcp lock: ${taken} and ${ref} both map to the MCP name "${mcpName}"; rename a server\n`,
+        );
+        return EXIT.badInput;
+      }
+      byMcpName.set(mcpName, ref);
+      tools.set(ref, tool);
+      if (granted.has(ref)) warnings.push(...findUnboundArguments(server, tool));
+    }
+  }
+  const file = values.lock ?? join(dirname(values.policy), 'toolgate.lock');
+  try {
+    writeFileSync(file, formatLock(tools));
+  } catch (error) {
+    io.stderr(`toolgate mcp lock: cannot write ${file}: ${messageOf(error)}\n`);
+    return EXIT.badInput;
+  }
+  for (const warning of warnings) io.stderr(`toolgate mcp lock: warning: ${warning}\n`);
+  io.stdout(`${file}: ${String(tools.size)} tools locked\n`);
+  return EXIT.ok;
+}

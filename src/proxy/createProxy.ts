@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+// The low-level Server: McpServer cannot answer tools/list per grant.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { ListingMemory } from '../mcp/registerListedTools.js';
+import { createRun } from '../run/createRun.js';
+import { buildProviderNames } from '../providers/buildProviderNames.js';
+import { createUpstream, type Upstream } from './createUpstream.js';
+import { handleProxyRequests } from './handleProxyRequests.js';
+import { selectServedTools } from './selectServedTools.js';
+import type { ProxyOptions, ServedTool } from './types.js';
+
+/** A running proxy: upstream servers kept connected, and a fresh MCP server per client session. */
+export interface Proxy {
+  /** Starts every upstream server (those that fail are retried; the proxy serves the others). */
+  readonly start: () => Promise<void>;
+  /** A new session: an MCP server for one client, deciding as one run. */
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- see the import
+  readonly openSession: () => Server;
+  /** The tools served now, by ref. */
+  readonly served: () => ReadonlyMap<string, ServedTool>;
+  /** Why a server cannot take calls now, or undefined. */
+  readonly whyDown: (server: string) => string | undefined;
+  /** Why a listed tool is not served (changed, not locked, failed to register), by ref. */
+  readonly refusedRefs: () => ReadonlySet<string>;
+  readonly close: () => Promise<void>;
+}
+
+/**
+ * Puts the gate in front of every server of a policy (SPEC §12): keeps each
+ * upstream connected (`createUpstream`), serves its tools as `SERVER/TOOL@1`
+ * under their provider-safe MCP names, bound to the lock's (or the first
+ * seen) full digest, and opens one MCP server per client session whose
+ * `tools/call` runs every §7 check as a turn of that session's run before
+ * the upstream sees the call. Throws `ToolgateError` (`invalid_grant`) when
+ * two granted refs share an MCP name.
+ *
+ * // const proxy = createProxy({ servers, registry, gate, grant, callTimeoutMs: 60000, log });
+ * // await proxy.start(); await proxy.openSession().connect(new StdioServerTransport());
+ */
+export function createProxy(options: ProxyOptions): Proxy {
+  const names = buildProviderNames(options.grant);
+  const granted = new Set(options.grant.tools);
+  const memory: ListingMemory = {
+    owned: new Set<string>(),
+    bound: new Map<string, string>(
+      [...(options.lock?.tools.entries() ?? [])].map(([ref, locked]) => [ref, locked.digest]),
+    ),
+    bindsRef: (ref) => granted.has(ref),
+    failures: new Map(),
+  };
+  const served = new Map<string, ServedTool>();
+  const refused = new Set<string>();
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- see the import
+  const sessions = new Set<Server>();
+  let sessionCount = 0;
+  // Each skip is told once, not on every listing.
+  const told = new Set<string>();
+
+  const recompute = () => {
+    served.clear();
+    refused.clear();
+    for (const upstream of upstreams.values()) {
+      const listing = selectServedTools(
+        upstream.server,
+        upstream.tools(),
+        options.registry,
+        memory,
+        options.lock,
+      );
+      for (const tool of listing.served) served.set(tool.ref, tool);
+      for (const item of listing.skipped) {
+        if (item.ref !== undefined) refused.add(item.ref);
+        const line = `toolgate mcp: ${upstream.name}/${item.name} is not served: ${item.problem}`;
+        if (!told.has(line)) options.log(line);
+        told.add(line);
+      }
+    }
+    for (const session of sessions)
+      if (session.transport !== undefined) session.sendToolListChanged().catch(() => undefined);
+  };
+  const upstreams = new Map<string, Upstream>(
+    [...options.servers.values()].map((server) => [
+      server.name,
+      createUpstream(server, {
+        timeoutMs: options.callTimeoutMs,
+        ...(options.refreshSeconds === undefined ? {} : { refreshSeconds: options.refreshSeconds }),
+        onToolsChanged: recompute,
+        log: options.log,
+      }),
+    ]),
+  );
+
+  const openSession = () => {
+    sessionCount += 1;
+    const id =
+      options.runId === undefined
+        ? randomUUID()
+        : sessionCount === 1
+          ? options.runId
+          : `${options.runId}-${String(sessionCount)}`;
+    const run = createRun({
+      gate: options.gate,
+      grant: options.grant,
+      id,
+      ...(options.audit === true ? { enforce: false } : {}),
+      ...(options.visible === undefined ? {} : { visible: options.visible }),
+      ...(options.sink === undefined ? {} : { sink: options.sink }),
+    });
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- see the import
+    const server = new Server(
+      { name: 'toolgate-proxy', version: '1.0.0' },
+      { capabilities: { tools: { listChanged: true } } },
+    );
+    handleProxyRequests(server, {
+      ...options,
+      run,
+      names,
+      served: () => served,
+      refused: () => refused,
+      upstream: (name) => upstreams.get(name),
+    });
+    sessions.add(server);
+    server.onclose = () => sessions.delete(server);
+    return server;
+  };
+
+  return Object.freeze({
+    start: async () => {
+      await Promise.all([...upstreams.values()].map((upstream) => upstream.start()));
+    },
+    openSession,
+    served: () => served,
+    whyDown: (name: string) => upstreams.get(name)?.down(),
+    refusedRefs: () => refused,
+    close: async () => {
+      await Promise.all([...sessions].map((session) => session.close().catch(() => undefined)));
+      await Promise.all([...upstreams.values()].map((upstream) => upstream.close()));
+    },
+  });
+}

@@ -1,0 +1,54 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { findResourceArguments } from './findResourceArguments.js';
+
+/** The server a starter policy fronts: a name and the command line that runs it. */
+export interface StarterServer {
+  readonly name: string;
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+/**
+ * Writes a starter policy (YAML) for one server: its `servers:` entry with
+ * every tool, each with its input schema as a comment and a `resources`
+ * binding for each argument that looks like a path or URL (flagged
+ * `# CHECK`), and a grant `default` that grants nothing. Every value is
+ * written as JSON, which YAML reads as is.
+ *
+ * // ({ name: 'fs', command: 'node', args: ['fs.js', '/srv'] }, [read_text_file]) => 'version: 1\nservers:\n  fs:\n …'
+ */
+export function formatStarterPolicy(server: StarterServer, tools: readonly Tool[]): string {
+  const json = (value: unknown) => JSON.stringify(value);
+  const comment = (text: string) => text.replace(/[\r\n\u2028\u2029]+/g, ' ');
+  const lines = [
+    '# A starter policy written by toolgate mcp init. Nothing is granted yet:',
+    '# check each binding marked CHECK, list the refs to allow under grants.default.tools,',
+    '# add folders/network/secrets, then run toolgate mcp lock --policy THIS_FILE.',
+    'version: 1',
+    'servers:',
+    `  ${server.name}:`,
+    `    command: ${json(server.command)}`,
+    `    args: ${json(server.args)}`,
+    '    tools:',
+  ];
+  for (const tool of tools) {
+    lines.push(
+      `      # ${server.name}/${tool.name}@1 — ${comment(tool.description ?? tool.title ?? '')}`,
+    );
+    lines.push(`      # inputSchema: ${comment(json(tool.inputSchema))}`);
+    const found = findResourceArguments(tool.inputSchema);
+    if (found.length === 0) {
+      lines.push(`      ${json(tool.name)}: {}`);
+      continue;
+    }
+    lines.push(`      ${json(tool.name)}:`, '        resources:');
+    for (const argument of found) {
+      const access = argument.kind === 'path' ? ', "access": "write"' : '';
+      lines.push(
+        `          - { "kind": "${argument.kind}", "at": ${json(argument.at)}${access} } # CHECK: looks like a ${argument.kind}${argument.kind === 'path' ? '; use read if the tool only reads' : ''}`,
+      );
+    }
+  }
+  lines.push('grants:', '  default:', '    tools: []', '    folders: []', '');
+  return lines.join('\n');
+}

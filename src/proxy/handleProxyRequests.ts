@@ -1,0 +1,135 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { proposeAndFire } from '../fire/proposeAndFire.js';
+import type { OutputShaper, ToolHandler } from '../fire/types.js';
+import { isGatewayListed } from '../mcp/isGatewayListed.js';
+import type { ProviderNames } from '../providers/buildProviderNames.js';
+import { toProviderToolName } from '../providers/toProviderToolName.js';
+import type { Run } from '../run/types.js';
+import type { Upstream } from './createUpstream.js';
+import type { ProxyOptions, ServedTool } from './types.js';
+
+/** What one session's handlers read: the proxy's state, and the session's own run. */
+export interface SessionState extends ProxyOptions {
+  readonly run: Run;
+  readonly names: ProviderNames;
+  readonly served: () => ReadonlyMap<string, ServedTool>;
+  readonly refused: () => ReadonlySet<string>;
+  readonly upstream: (server: string) => Upstream | undefined;
+}
+
+/** Ignores output: MCP content passes through as the server sent it. */
+const NO_TEXT: OutputShaper = () => '';
+
+/**
+ * Answers one session's `tools/list` and `tools/call`. The list holds each
+ * granted ref that is served, visible to the agent and grantable, under
+ * its provider-safe MCP name, with the upstream's (locked) title,
+ * description, schemas and annotations. A call is refused (`isError: true`,
+ * the §7 reason as its text) unless the tool is listed now, its server is
+ * up, and the session's run allows it through every check; only then does
+ * the upstream see it, under the per-call deadline.
+ *
+ * // tools/list => [{ name: 'fs__read_text_file_v1', title, description, inputSchema, … }]
+ */
+// eslint-disable-next-line @typescript-eslint/no-deprecated -- the low-level Server, as createProxy says
+export function handleProxyRequests(server: Server, state: SessionState): void {
+  const view = () => ({
+    registry: state.registry,
+    grant: state.grant,
+    visible: state.visible,
+    step: undefined,
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    const tools: Tool[] = [];
+    const served = state.served();
+    for (const ref of state.grant.tools) {
+      const tool = served.get(ref);
+      const name = state.names.byRef.get(ref);
+      if (tool === undefined || name === undefined || !isGatewayListed(view(), ref)) continue;
+      tools.push({ ...tool.definition, name });
+    }
+    return { tools };
+  });
+
+  server.setRequestHandler(
+    CallToolRequestSchema,
+    async (request, extra): Promise<CallToolResult> => {
+      const { name } = request.params;
+      const ref = state.names.byName.get(name);
+      if (ref === undefined) {
+        // A served tool the grant leaves out is refused as the gate would: not_granted, by its ref.
+        const ungranted = [...state.served().keys()].find(
+          (key) => toProviderToolName(key) === name,
+        );
+        return errorResult(
+          ungranted === undefined
+            ? `the tool ${JSON.stringify(name)} is not offered by this proxy`
+            : notGranted(ungranted),
+        );
+      }
+      const at = ref.lastIndexOf('@');
+      const proposal = {
+        tool: ref.slice(0, at),
+        version: Number(ref.slice(at + 1)),
+        arguments: request.params.arguments ?? {},
+      };
+      const serverName = ref.slice(0, ref.indexOf('/'));
+      const tool = state.served().get(ref);
+      if (tool === undefined) {
+        const down = state.upstream(serverName)?.down();
+        if (down !== undefined && !state.refused().has(ref))
+          return errorResult(
+            `the server ${serverName} is not available, so ${ref} was not called: ${down}`,
+          );
+        return errorResult(notGranted(ref));
+      }
+      // INVARIANT: a call passes every check that decided the list; the run then decides it again and records it.
+      // In audit mode the run records the would-be refusal and lets the call through.
+      if (state.audit !== true && !isGatewayListed(view(), ref)) {
+        const decision = state.gate.authorize(
+          { calls: [proposal] },
+          {
+            grant: state.grant,
+            ...(state.visible === undefined ? {} : { visible: state.visible }),
+          },
+        );
+        return errorResult(
+          decision.settled === 'rejected' ? decision.refusal.reason : notGranted(ref),
+        );
+      }
+      const handler: ToolHandler = async (call, { signal }) => {
+        const upstream = state.upstream(serverName);
+        if (upstream === undefined || upstream.down() !== undefined)
+          throw new Error(
+            `the server ${serverName} is not available: ${upstream?.down() ?? 'unknown server'}`,
+          );
+        // The server gets the arguments exactly as the gate checked them.
+        return upstream.callTool(tool.upstreamName, call.arguments, signal);
+      };
+      const outcome = await proposeAndFire(
+        proposal,
+        handler,
+        { signal: extra.signal, shapeOutput: NO_TEXT, timeoutMs: state.callTimeoutMs },
+        { run: state.run },
+      );
+      return outcome.status === 'ok'
+        ? (outcome.output as CallToolResult)
+        : errorResult(outcome.text);
+    },
+  );
+}
+
+function notGranted(ref: string): string {
+  return `the proposed tool ${ref} is not granted to this run or is no longer registered`;
+}
+
+/** An MCP tool error the model reads: one text item, `isError: true`. */
+function errorResult(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}

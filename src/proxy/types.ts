@@ -1,0 +1,40 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { PolicyServer } from '../cli/policy/buildServers.js';
+import type { Gate } from '../gate/types.js';
+import type { Grant } from '../grant/types.js';
+import type { Registry } from '../registry/types.js';
+import type { RecordSink } from '../run/types.js';
+import type { Lock } from './readLock.js';
+
+/** What `createProxy` takes: a loaded policy's parts, chosen by the CLI. */
+export interface ProxyOptions {
+  readonly servers: ReadonlyMap<string, PolicyServer>;
+  /** The policy's registry: the servers' tools are registered into it as SERVER/TOOL@1. */
+  readonly registry: Registry;
+  readonly gate: Gate;
+  readonly grant: Grant;
+  /** The agent's visible tool names, when `--agent` picked one. */
+  readonly visible?: readonly string[];
+  /** The locked definitions; without one, each granted ref is bound to the first definition seen. */
+  readonly lock?: Lock;
+  /** Audit mode (SPEC §8): every call is decided and recorded, and let through. */
+  readonly audit?: boolean;
+  /** Where every session's records go. */
+  readonly sink?: RecordSink;
+  /** The run id of the first session; later sessions add `-2`, `-3`, … Default: a random UUID each. */
+  readonly runId?: string;
+  /** The deadline of each upstream call (and handshake and list), in milliseconds. */
+  readonly callTimeoutMs: number;
+  readonly refreshSeconds?: number;
+  /** One line for the operator (stderr). */
+  readonly log: (line: string) => void;
+}
+
+/** A tool the proxy serves: its ref, its MCP name, the server and the definition as listed (and locked). */
+export interface ServedTool {
+  readonly ref: string;
+  readonly server: string;
+  /** The upstream's own name for it. */
+  readonly upstreamName: string;
+  readonly definition: Tool;
+}

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parsePolicy } from '../../src/cli/policy/parsePolicy.js';
+import { ROOT } from './helpers.js';
+
+const doc = readFileSync(join(ROOT, 'docs/mcp.md'), 'utf8');
+
+/** The fenced blocks of docs/mcp.md whose info string is `LANG TAG`, by tag. */
+function blocks(lang: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const match of doc.matchAll(/^```(\w+)(?: ([\w-]+))?\n([\s\S]*?)^```$/gm)) {
+    if (match[1] === lang) found.set(match[2] ?? `#${String(found.size)}`, match[3] ?? '');
+  }
+  return found;
+}
+
+describe('docs/mcp.md', () => {
+  it('gives a config snippet for each client that parses and runs toolgate mcp --policy', () => {
+    const snippets = blocks('json');
+    expect([...snippets.keys()]).toEqual(['claude-desktop', 'claude-code', 'cursor', 'vscode']);
+    for (const [client, text] of snippets) {
+      const config = JSON.parse(text) as Record<
+        string,
+        Record<string, { command: string; args: string[]; type?: string }>
+      >;
+      const servers = client === 'vscode' ? config.servers : config.mcpServers;
+      const entry = servers?.toolgate;
+      expect(entry?.command, client).toBe('npx');
+      expect(entry?.args.slice(0, 3), client).toEqual(['toolgate', 'mcp', '--policy']);
+      if (client === 'vscode' || client === 'claude-code')
+        expect(entry?.type, client).toBe('stdio');
+    }
+  });
+
+  it('shows a policy that loads with no problems', () => {
+    const [policy] = [...blocks('yaml').values()];
+    const result = parsePolicy('docs.yaml', policy ?? '', {
+      readFile: () => '',
+      exists: () => false,
+    });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.ok).toBe(true);
+  });
+});

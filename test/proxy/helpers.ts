@@ -1,0 +1,97 @@
+import { mkdtempSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+/** The built CLI: `npm test` builds it first (`npx tsup --silent` when running a file alone). */
+export const CLI = join(ROOT, 'dist/cli.js');
+export const FS_SERVER = join(
+  ROOT,
+  'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js',
+);
+export const FAKE_SERVER = join(ROOT, 'test/fixtures/mcp/fakeUpstream.js');
+
+/**
+ * A scratch folder: `data/` (granted, with `a.txt`, a `.env`, and `link.txt`
+ * pointing at `secret.txt` outside it) and the fake server's description file.
+ */
+export function aWorkspace(): { dir: string; data: string; describe: string } {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-proxy-')));
+  const data = join(dir, 'data');
+  mkdirSync(data);
+  writeFileSync(join(data, 'a.txt'), 'hello from a\n');
+  writeFileSync(join(data, '.env'), 'TOKEN=never-read\n');
+  writeFileSync(join(dir, 'secret.txt'), 'the secret outside\n');
+  symlinkSync(join(dir, 'secret.txt'), join(data, 'link.txt'));
+  const describe = join(dir, 'description.txt');
+  writeFileSync(describe, 'Takes a note.');
+  return { dir, data, describe };
+}
+
+/** A policy fronting the real filesystem server (`fs`) and the fake one (`fake`), as JSON (which YAML reads). */
+export function aPolicy(
+  workspace: { dir: string; data: string; describe: string },
+  grant: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+): string {
+  const file = join(workspace.dir, 'policy.yaml');
+  const policy = {
+    version: 1,
+    servers: {
+      fs: {
+        command: process.execPath,
+        args: [FS_SERVER, workspace.data],
+        tools: {
+          read_text_file: { resources: [{ kind: 'path', at: '/path', access: 'read' }] },
+          write_file: { resources: [{ kind: 'path', at: '/path', access: 'write' }] },
+          list_directory: { resources: [{ kind: 'path', at: '/path', access: 'read' }] },
+        },
+      },
+      fake: { command: process.execPath, args: [FAKE_SERVER, workspace.describe] },
+    },
+    grants: {
+      default: {
+        tools: [
+          'fs/read_text_file@1',
+          'fs/write_file@1',
+          'fake/note@1',
+          'fake/crash@1',
+          'fake/hang@1',
+        ],
+        folders: [{ path: workspace.data, access: 'read' }, '!**/.env'],
+        ...grant,
+      },
+    },
+    proxy: { callTimeoutMs: 3000 },
+    ...extra,
+  };
+  writeFileSync(file, JSON.stringify(policy, null, 2));
+  return file;
+}
+
+/** Starts `toolgate mcp` as a child process and connects an MCP client to it over stdio. */
+export async function aProxyClient(
+  args: readonly string[],
+  capabilities: Record<string, unknown> = {},
+): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'mcp', ...args],
+    stderr: 'pipe',
+  });
+  let text = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+  });
+  const client = new Client({ name: 'agent', version: '1.0.0' }, { capabilities });
+  await client.connect(transport);
+  return { client, stderr: () => text };
+}
+
+/** The text of an MCP tool result's first item. */
+export function firstText(result: unknown): string {
+  const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
+  return content[0]?.text ?? '';
+}

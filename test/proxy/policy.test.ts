@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { parsePolicy } from '../../src/cli/policy/parsePolicy.js';
+import { findResourceArguments } from '../../src/proxy/findResourceArguments.js';
+import { formatLock } from '../../src/proxy/formatLock.js';
+import { formatStarterPolicy } from '../../src/proxy/formatStarterPolicy.js';
+import { readLock } from '../../src/proxy/readLock.js';
+import { mcpToolDigest } from '../../src/mcp/index.js';
+
+const files = { readFile: () => '', exists: () => false };
+const parse = (text: string) => parsePolicy('policy.yaml', text, files);
+
+describe('the servers: and proxy: sections of a policy', () => {
+  it('reads servers with their bindings, and does not warn about refs a server will provide', () => {
+    const result = parse(`version: 1
+servers:
+  fs:
+    command: node
+    args: [fs.js, /srv/data]
+    tools:
+      read_text_file: { resources: [{ kind: path, at: /path, access: read }] }
+grants:
+  default: { tools: [fs/read_text_file@1], folders: [/srv/data] }
+`);
+    expect(result.diagnostics).toEqual([]);
+    if (!result.ok) throw new Error('not ok');
+    expect(result.policy.servers?.get('fs')).toMatchObject({
+      name: 'fs',
+      command: 'node',
+      args: ['fs.js', '/srv/data'],
+      resources: false,
+      prompts: false,
+      tools: { read_text_file: { resources: [{ kind: 'path', at: '/path', access: 'read' }] } },
+    });
+    expect(result.policy.proxy).toEqual({ realpath: true, callTimeoutMs: 60_000 });
+  });
+
+  it('turns realpath off only when the policy says so in so many words', () => {
+    const result = parse('version: 1\nproxy: { realpath: false, refreshSeconds: 30 }\n');
+    if (!result.ok) throw new Error('not ok');
+    expect(result.policy.proxy).toEqual({
+      realpath: false,
+      refreshSeconds: 30,
+      callTimeoutMs: 60_000,
+    });
+  });
+
+  it('places every server problem at its FILE:LINE:COL', () => {
+    const result = parse(`version: 1
+servers:
+  both: { command: node, url: 'http://127.0.0.1:1/mcp' }
+  neither: { args: [x] }
+  badpointer:
+    command: node
+    tools:
+      t: { resources: [{ kind: path, at: 'no-slash' }] }
+  typo: { comand: node }
+`);
+    expect(result.ok).toBe(false);
+    const errors = result.diagnostics.map((d) => `${String(d.line)}:${String(d.column)} ${d.code}`);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^3:\d+ invalid_server$/) as string,
+        expect.stringMatching(/^4:\d+ invalid_server$/) as string,
+        expect.stringMatching(/^8:\d+ invalid_binding$/) as string,
+        expect.stringMatching(/^9:\d+ /) as string,
+      ]),
+    );
+  });
+});
+
+describe('the lock file', () => {
+  const tool = { name: 'read_text_file', title: 'Read', inputSchema: { type: 'object' as const } };
+
+  it('round-trips: each ref with the full digest of its definition as listed', () => {
+    const text = formatLock(new Map([['fs/read_text_file@1', tool]]));
+    const parsed = JSON.parse(text) as { tools: Record<string, { digest: string }> };
+    expect(parsed.tools['fs/read_text_file@1']?.digest).toBe(mcpToolDigest(tool));
+    expect(parsed.tools['fs/read_text_file@1']?.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    const read = readLock(text);
+    if (!('lock' in read)) throw new Error(read.problem);
+    expect(read.lock.tools.get('fs/read_text_file@1')?.definition).toEqual(tool);
+  });
+
+  it('refuses a whole lock whose digest does not match its definition, or that is malformed', () => {
+    const text = formatLock(new Map([['fs/read_text_file@1', tool]])).replace(
+      '"Read"',
+      '"Read it all"',
+    );
+    expect(readLock(text)).toEqual({
+      problem: expect.stringMatching(
+        /^the digest of fs\/read_text_file@1 is not the SHA-256 of its definition/,
+      ) as string,
+    });
+    expect('problem' in readLock('{')).toBe(true);
+    expect('problem' in readLock('{"lockVersion":2,"tools":{}}')).toBe(true);
+    expect('problem' in readLock('{"lockVersion":1,"tools":{"nope":{}}}')).toBe(true);
+  });
+});
+
+describe('init and the unbound-argument warnings', () => {
+  it('flags string arguments that look like paths or URLs, and nothing else', () => {
+    expect(
+      findResourceArguments({
+        type: 'object',
+        properties: {
+          path: { type: 'string' },
+          paths: { type: 'array', items: { type: 'string' } },
+          url: { type: 'string' },
+          target: { type: 'string', format: 'uri' },
+          destination: { type: 'string' },
+          query: { type: 'string' },
+          filePath: { type: 'number' },
+        },
+      }),
+    ).toEqual([
+      { kind: 'path', at: '/path' },
+      { kind: 'path', at: '/paths/*' },
+      { kind: 'url', at: '/url' },
+      { kind: 'url', at: '/target' },
+      { kind: 'path', at: '/destination' },
+    ]);
+  });
+
+  it('writes a starter policy that loads with no errors and grants nothing', () => {
+    const text = formatStarterPolicy({ name: 'fs', command: 'node', args: ['fs.js', '/srv'] }, [
+      {
+        name: 'read_text_file',
+        description: 'Reads.\nline two',
+        inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+      },
+      { name: 'fetch', inputSchema: { type: 'object', properties: { url: { type: 'string' } } } },
+      { name: 'echo', inputSchema: { type: 'object' } },
+    ]);
+    const result = parse(text);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    if (!result.ok) throw new Error('not ok');
+    expect(result.policy.grants.get('default')?.tools).toEqual([]);
+    expect(result.policy.servers?.get('fs')?.tools).toEqual({
+      read_text_file: { resources: [{ kind: 'path', at: '/path', access: 'write' }] },
+      fetch: { resources: [{ kind: 'url', at: '/url' }] },
+      echo: {},
+    });
+    expect(text).toContain('# CHECK: looks like a path');
+  });
+});
