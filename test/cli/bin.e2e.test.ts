@@ -52,6 +52,6 @@ describe.concurrent('the toolgate bin', () => {
       { command: [npm] },
     );
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('20 passed, 0 failed');
+    expect(result.stdout).toContain('22 passed, 0 failed');
   });
 });

@@ -90,6 +90,7 @@ describe('explainTurn', () => {
       'dispatch.network pass',
       'dispatch.folder refused',
       'dispatch.secret not_run',
+      'dispatch.approval not_run',
     ]);
   });
 
