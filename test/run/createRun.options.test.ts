@@ -57,7 +57,7 @@ describe('createRun: options', () => {
       'invalid_option',
     );
     expect(error.problems).toEqual([
-      'createRun has no option "colour"; the options are gate, grant, steps, budgets, cwd, visible, sink, id, enforce',
+      'createRun has no option "colour"; the options are gate, grant, steps, budgets, cwd, visible, sink, id, enforce, ledger',
       'steps[0].name "default" is taken: the summary counts turns without a step under it',
       'steps[1].tools[0] search@1 is not a tool name (names, not refs: "slack/search")',
       'steps[2].name a is used by an earlier step; step names are unique',
