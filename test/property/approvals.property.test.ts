@@ -37,14 +37,20 @@ const gates: Gate[][] = registries.map((registry) =>
   KEYS.map((approvalKey) => createGate({ registry, approvalKey })),
 );
 
-/** Small argument objects; keys are lower case, so no two are equal ignoring case. */
-const args = fc.dictionary(
-  fc.constantFrom('a', 'b', 'path', 'content'),
-  fc.jsonValue({ maxDepth: 2 }),
-  {
+/** Does any object inside hold two keys equal ignoring case (which the gate refuses as malformed)? */
+function hasCaseVariantKeys(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const keys = Array.isArray(value) ? [] : Object.keys(value);
+  const folded = new Set(keys.map((key) => key.toLowerCase()));
+  return folded.size < keys.length || Object.values(value).some(hasCaseVariantKeys);
+}
+
+/** Small argument objects; no two keys anywhere equal ignoring case (SPEC §7 rev 2 refuses those). */
+const args = fc
+  .dictionary(fc.constantFrom('a', 'b', 'path', 'content'), fc.jsonValue({ maxDepth: 2 }), {
     maxKeys: 3,
-  },
-);
+  })
+  .filter((value) => !hasCaseVariantKeys(value));
 
 /** Where a call is proposed and dispatched: which definitions, which key, which ref, which arguments. */
 const callSite = fc.record({
