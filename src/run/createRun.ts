@@ -24,6 +24,7 @@ import { findLatestCall } from './findLatestCall.js';
 import { letTurnThrough } from './letTurnThrough.js';
 import { limitCallsPerTurn } from './limitCallsPerTurn.js';
 import { markAudit } from './markAudit.js';
+import { toRefusal } from '../gate/toRefusal.js';
 import { USED_APPROVALS } from '../gate/usedApprovals.js';
 import { readDispatchOptions } from './readDispatchOptions.js';
 import { readProposeOptions } from './readProposeOptions.js';
@@ -193,7 +194,26 @@ export function createRun(options: RunOptions): Run {
       ...(approval === undefined ? {} : { approval }),
       [USED_APPROVALS]: usedApprovals,
     };
-    const decided = gate.checkDispatch(authorized, context);
+    const checked = gate.checkDispatch(authorized, context);
+    // An approval this process has not seen may have been used by another runtime of this run id:
+    // with a ledger, the ledger accepts each token once, and only for a dispatch the gate allowed.
+    const approved =
+      checked.allowed && approval !== undefined && config.compiledGrant.ask.has(authorized.ref);
+    let decided: DispatchDecision = checked;
+    if (approved && ledger !== undefined) {
+      const accepted = yield { kind: 'ledger-approval', token: approval };
+      if (isEffectFailure(accepted)) return refuseLedgerDispatch(accepted);
+      if (accepted !== true)
+        decided = Object.freeze({
+          allowed: false,
+          refusal: toRefusal(
+            'dispatch.approval',
+            { code: 'approval_reused' },
+            undefined,
+            authorized.ref,
+          ),
+        });
+    }
     // Audit mode: a refused dispatch is let through, carrying the refusal it would have been.
     const verdict: DispatchDecision =
       enforce || decided.allowed
@@ -232,8 +252,7 @@ export function createRun(options: RunOptions): Run {
     });
     latest.dispatched[found] = true;
     // Used only once its dispatch is allowed, and only by a call that needed it (SPEC §13).
-    if (decided.allowed && approval !== undefined && config.compiledGrant.ask.has(authorized.ref))
-      usedApprovals.add(approval);
+    if (decided.allowed && approved) usedApprovals.add(approval);
     return verdict;
   }
 
@@ -242,6 +261,8 @@ export function createRun(options: RunOptions): Run {
     if (effect.kind === 'record') return write(effect.entry);
     const ledgered = ledger as RunLedger;
     if (effect.kind === 'ledger-read') return ledgered.read(id as string);
+    if (effect.kind === 'ledger-approval')
+      return ledgered.acceptApproval(id as string, effect.token);
     return ledgered.spend(id as string, effect.seen, effect.add);
   };
   // A sync form cannot wait for an async sink: using it there is a programming error.

@@ -13,7 +13,9 @@ export type RunEffect =
   /** Read the run's state from its ledger (a `LedgerState`). */
   | { readonly kind: 'ledger-read' }
   /** Spend on the ledger if the state is still `seen` (a boolean). */
-  | { readonly kind: 'ledger-spend'; readonly seen: LedgerState; readonly add: LedgerSpend };
+  | { readonly kind: 'ledger-spend'; readonly seen: LedgerState; readonly add: LedgerSpend }
+  /** Accept an approval token for this run once, across every runtime sharing the ledger (a boolean). */
+  | { readonly kind: 'ledger-approval'; readonly token: string };
 
 /** The decision steps of one `propose` or `dispatch`, ending with its result. */
 export type RunSteps<T> = Generator<RunEffect, T, unknown>;
