@@ -10,9 +10,7 @@ import type { LoadedPolicy, LoadPolicyResult } from './types.js';
 export function toLoadedPolicy(result: PolicyResult): LoadPolicyResult {
   if (!result.ok) return Object.freeze({ ok: false, diagnostics: result.diagnostics });
   const { file, registry, grants, steps, agents } = result.policy;
-  const servers: unknown = hasOwn(result.policy, 'servers')
-    ? (result.policy as { readonly servers?: unknown }).servers
-    : undefined;
+  const servers = hasOwn(result.policy, 'servers') ? result.policy.servers : undefined;
   const policy: LoadedPolicy = Object.freeze({
     file,
     registry,

@@ -1,3 +1,4 @@
+import type { PolicyServer } from '../cli/policy/buildServers.js';
 import type { Diagnostic } from '../cli/diagnostics.js';
 import type { PolicyAgent } from '../cli/policy/types.js';
 import type { Step } from '../gate/types.js';
@@ -15,8 +16,8 @@ export interface LoadedPolicy {
   readonly grants: ReadonlyMap<string, Grant>;
   readonly steps: ReadonlyMap<string, Step>;
   readonly agents: ReadonlyMap<string, PolicyAgent>;
-  /** The `servers:` section as the loader read it; absent when the file has none. */
-  readonly servers?: unknown;
+  /** The upstream MCP servers of the `servers:` section (SPEC §12), by name; empty when there are none. */
+  readonly servers?: ReadonlyMap<string, PolicyServer>;
 }
 
 /**
