@@ -125,6 +125,11 @@ const steps: readonly (readonly [title: string, args: readonly string[], exitCod
     0,
   ],
   [
+    'A proposed change to the coder grant, checked as a pull request would be: every widening, with a witness (exit 1)',
+    ['diff', 'examples/policy.yaml', 'examples/policy.next.yaml', '--grant', 'coder'],
+    1,
+  ],
+  [
     'The policy test cases: what must be allowed, and the escapes that must be refused',
     ['test', 'examples/policy.test.yaml'],
     0,

@@ -50,7 +50,8 @@ export function hostCandidates(before: Grant, after: Grant): string[] {
     }
 
   const hosts = new Set<string>([`${fresh}.${fresh}`, 'localhost', `${fresh}.localhost`]);
-  for (const name of names) {
+  // Shorter names first: the witness reported for an entry is the plainest one.
+  for (const name of [...names].sort((a, b) => a.length - b.length)) {
     hosts.add(name);
     // An IP literal has no names under it.
     if (!name.startsWith('[') && !/^[\d.]+$/.test(name)) hosts.add(`${fresh}.${name}`);
