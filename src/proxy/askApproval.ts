@@ -1,4 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { approveCall } from '../gate/approveCall.js';
 import type { ApprovalRequest } from '../gate/types.js';
 
@@ -31,7 +32,7 @@ export async function askApproval(
   server: Server,
   approval: ApprovalRequest,
   key: Uint8Array,
-  signal: AbortSignal,
+  request: { readonly signal: AbortSignal; readonly requestId: RequestId },
 ): Promise<string | undefined> {
   if (server.getClientCapabilities()?.elicitation === undefined) return undefined;
   try {
@@ -41,7 +42,8 @@ export async function askApproval(
         message: `toolgate: the agent wants to call ${approval.ref} with these exact arguments:\n${approval.arguments}\nApprove this one call?`,
         requestedSchema: APPROVE_FORM,
       },
-      { signal },
+      // On the tools/call's own stream (Streamable HTTP), cancelled with it.
+      { signal: request.signal, relatedRequestId: request.requestId },
     );
     const content: unknown = answer.content;
     const approved =

@@ -3,6 +3,7 @@ import {
   CallToolRequestSchema,
   ListToolsRequestSchema,
   type CallToolResult,
+  type RequestId,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { proposeAndFire } from '../fire/proposeAndFire.js';
@@ -116,7 +117,7 @@ export function handleProxyRequests(server: Server, state: SessionState): void {
       // An `ask` tool: the person approves this exact call first (elicitation), or it is refused.
       const approval =
         state.audit !== true && state.grant.ask?.includes(ref) === true
-          ? await askIfNeeded(server, state, proposal, extra.signal)
+          ? await askIfNeeded(server, state, proposal, extra)
           : undefined;
       const outcome = await proposeAndFire(
         proposal,
@@ -144,7 +145,7 @@ async function askIfNeeded(
   server: Server,
   state: SessionState,
   proposal: { readonly tool: string; readonly version: number; readonly arguments: unknown },
-  signal: AbortSignal,
+  request: { readonly signal: AbortSignal; readonly requestId: RequestId },
 ): Promise<string | undefined> {
   if (state.approvalKey === undefined) return undefined;
   const context = {
@@ -159,7 +160,7 @@ async function askIfNeeded(
   const approval = verdict.refusal.approval;
   return approval === undefined
     ? undefined
-    : askApproval(server, approval, state.approvalKey, signal);
+    : askApproval(server, approval, state.approvalKey, request);
 }
 
 function notGranted(ref: string): string {

@@ -1,9 +1,11 @@
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { aPolicy, aProxyClient, aWorkspace, firstText } from './helpers.js';
+import { CLI, aPolicy, aProxyClient, aWorkspace, firstText } from './helpers.js';
 
 const REASON = 'fs/write_file@1 needs an approval for these exact arguments';
 
@@ -160,6 +162,52 @@ describe('toolgate mcp with a client that cannot elicit', () => {
       expect(existsSync(join(workspace.data, 'b.txt'))).toBe(false);
     } finally {
       await client.close();
+    }
+  }, 30_000);
+});
+
+describe('toolgate mcp --http asks the session’s own client', () => {
+  it('runs an approved call and refuses a declined one', async () => {
+    const workspace = aWorkspace();
+    const child = spawn(
+      process.execPath,
+      [CLI, 'mcp', '--http', '0', '--policy', anAskPolicy(workspace)],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        child.stderr.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+          const found = /serving (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(text)?.[1];
+          if (found !== undefined) resolve(found);
+        });
+        child.once('exit', () => {
+          reject(new Error(`the proxy exited: ${text}`));
+        });
+      });
+      const answers: ElicitResult[] = [
+        { action: 'accept', content: { approve: true } },
+        { action: 'decline' },
+      ];
+      const client = new Client(
+        { name: 'agent', version: '1.0.0' },
+        { capabilities: { elicitation: { form: {} } } },
+      );
+      client.setRequestHandler(ElicitRequestSchema, () => answers.shift() ?? { action: 'cancel' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      const write = (name: string) =>
+        client.callTool({
+          name: 'fs__write_file_v1',
+          arguments: { path: join(workspace.data, name), content: 'over http' },
+        });
+      expect((await write('http-yes.txt')).isError).not.toBe(true);
+      expect(readFileSync(join(workspace.data, 'http-yes.txt'), 'utf8')).toBe('over http');
+      expect(firstText(await write('http-no.txt'))).toBe(REASON);
+      expect(existsSync(join(workspace.data, 'http-no.txt'))).toBe(false);
+      await client.close();
+    } finally {
+      child.kill('SIGTERM');
     }
   }, 30_000);
 });
