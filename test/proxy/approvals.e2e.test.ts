@@ -211,3 +211,36 @@ describe('toolgate mcp --http asks the session’s own client', () => {
     }
   }, 30_000);
 });
+
+describe('toolgate mcp --audit with an ask tool', () => {
+  it('asks nobody, lets the call through and records the would-be approval_required', async () => {
+    const workspace = aWorkspace();
+    const records = join(workspace.dir, 'audit.jsonl');
+    let asked = 0;
+    const { client } = await aProxyClient(
+      ['--policy', anAskPolicy(workspace), '--audit', '--records', `jsonl:${records}`],
+      { elicitation: { form: {} } },
+      (prepared) => {
+        prepared.setRequestHandler(ElicitRequestSchema, () => {
+          asked += 1;
+          return { action: 'decline' };
+        });
+      },
+    );
+    try {
+      const result = await client.callTool({
+        name: 'fs__write_file_v1',
+        arguments: { path: join(workspace.data, 'audit.txt'), content: 'audited' },
+      });
+      expect(result.isError).not.toBe(true);
+      expect(asked).toBe(0);
+      expect(readFileSync(join(workspace.data, 'audit.txt'), 'utf8')).toBe('audited');
+      const line = readRecords(records).find((entry) => entry.dispatch?.ref === 'fs/write_file@1');
+      expect(
+        (line?.dispatch as { wouldRefuse?: { code: string } } | undefined)?.wouldRefuse?.code,
+      ).toBe('approval_required');
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+});
