@@ -12,6 +12,7 @@ Commands:
   diff OLD NEW            does NEW grant anything OLD does not? (exit 1 when wider)
   test FILE|DIR...        run policy test cases and print "N passed, N failed"
   records --store URL     list stored decision records (sqlite:PATH or postgres://…)
+  mcp --policy POLICY     the MCP proxy: serve a policy's servers through the gate (also: mcp lock, mcp init)
 
 Options:
   -h, --help              show help (also: toolgate <command> --help)
@@ -184,5 +185,47 @@ Exit codes: 0 listed (also when nothing matches), 2 bad input or a store that ca
 
 Example:
   toolgate records --store sqlite:toolgate-records.db --run run-42 --code folder_out_of_scope
+`,
+  mcp: `toolgate mcp: the MCP proxy. Serves the servers a policy names, listing only the tools
+its grant allows and running every check on every tools/call before the server sees it.
+
+Usage:
+  toolgate mcp --policy POLICY [--grant NAME] [--agent NAME] [--lock FILE] [--http PORT]
+               [--audit] [--records sqlite:PATH|jsonl:PATH] [--run-id ID]
+  toolgate mcp lock --policy POLICY [--lock FILE]
+  toolgate mcp init [--name NAME] [--out FILE] --server -- CMD ARGS...
+
+toolgate mcp (serve, over stdio unless --http):
+  --policy POLICY   the policy file (servers, tools, grants)
+  --grant NAME      the grant (may be left out when the policy has one)
+  --agent NAME      list only the tools the agent sees
+  --lock FILE       the lock to serve (default: toolgate.lock beside the policy)
+  --http PORT       serve Streamable HTTP on 127.0.0.1:PORT at /mcp (0: a free port)
+  --audit           decide and record every call, and let it through (SPEC §8)
+  --records URL     where decisions go (default: sqlite:toolgate-records.db beside the policy)
+  --run-id ID       the first session's run id (later ones add -2, -3, ...)
+A call to a tool in the grant's ask runs only after the person approves its exact
+arguments through the client (MCP elicitation); otherwise it is refused.
+
+toolgate mcp lock: starts each server, lists its tools and writes the lock: every
+definition and its full SHA-256 digest. The proxy serves only locked definitions.
+  --policy POLICY   the policy file
+  --lock FILE       where to write (default: toolgate.lock beside the policy)
+
+toolgate mcp init: starts one server, lists its tools and writes a starter policy
+that grants nothing (path- and URL-looking arguments are marked # CHECK).
+  --name NAME       the server's name in the policy (default: server)
+  --out FILE        write to FILE, which must not exist yet (default: standard output)
+  --server -- CMD   the command (and its arguments) that starts the server
+
+  -h, --help        show this help
+
+Exit codes: 0 served until the client left / written; 2 bad input (usage, a policy
+with errors, a bad lock, a server that cannot be listed).
+
+Examples:
+  toolgate mcp init --name fs --out policy.yaml --server -- npx @modelcontextprotocol/server-filesystem /srv/data
+  toolgate mcp lock --policy policy.yaml
+  toolgate mcp --policy policy.yaml --grant default
 `,
 };

@@ -9,6 +9,7 @@ import { validate } from './commands/validate.js';
 import { EXIT } from './exitCodes.js';
 import { HELP } from './help.js';
 import type { CliIo } from './io.js';
+import { wantsHelp } from './wantsHelp.js';
 
 const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => number>> = {
   check,
@@ -29,8 +30,7 @@ export function runCli(args: readonly string[], io: CliIo): number {
   const [command, ...rest] = args;
   if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
     const topic = command === 'help' ? rest[0] : undefined;
-    const text =
-      HELP[topic !== undefined && Object.hasOwn(COMMANDS, topic) ? topic : 'toolgate'] ?? '';
+    const text = HELP[topic !== undefined && Object.hasOwn(HELP, topic) ? topic : 'toolgate'] ?? '';
     // No command at all is a usage mistake: help goes to stderr, with exit code 2.
     if (command === undefined) io.stderr(text);
     else io.stdout(text);
@@ -38,6 +38,11 @@ export function runCli(args: readonly string[], io: CliIo): number {
   }
   if (command === '-v' || command === '--version') {
     io.stdout(`${packageJson.version}\n`);
+    return EXIT.ok;
+  }
+  // `mcp` runs from its own async entry (src/cli/index.ts); only its help is answered here.
+  if (command === 'mcp' && wantsHelp(rest)) {
+    io.stdout(HELP.mcp ?? '');
     return EXIT.ok;
   }
   const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;

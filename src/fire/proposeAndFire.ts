@@ -1,5 +1,5 @@
 import type { Gate, GateContext } from '../gate/types.js';
-import type { Run } from '../run/types.js';
+import type { DispatchOptions, Run } from '../run/types.js';
 import { RUN_DISPATCH_CHECK } from '../run/refuseDispatch.js';
 import { readFireOptions } from './readFireOptions.js';
 import { refusedOutcome, settleFire } from './settleFire.js';
@@ -24,7 +24,8 @@ export interface CallProposal {
  * the turn and its end are recorded and the budgets apply; a dead-lettered
  * turn is refused with the run's own guard (no reason from the gate is shown).
  * Nothing asynchronous happens between the proposal and the dispatch, so
- * calls fired concurrently cannot interleave there.
+ * calls fired concurrently cannot interleave there. `dispatchOptions`
+ * carry an approval token for the dispatch stage.
  *
  * // ({ tool: 'weather', version: 1, arguments: { city: 'Oslo' } }, handler, {}, { run })
  * // => { status: 'ok', … } | { status: 'refused', refusal, text: refusal.reason } | …
@@ -34,6 +35,7 @@ export function proposeAndFire(
   handlers: ToolHandlers,
   options: FireOptions,
   binding: FireBinding,
+  dispatchOptions?: DispatchOptions,
 ): Promise<FireOutcome> {
   const turn = { calls: [proposal] };
   if ('run' in binding) {
@@ -47,7 +49,7 @@ export function proposeAndFire(
         refusedOutcome({ check: RUN_DISPATCH_CHECK, code: 'check_refused', reason }),
       );
     }
-    return binding.run.fire(call, handlers, options);
+    return binding.run.fire(call, handlers, options, dispatchOptions);
   }
   const read = readFireOptions(options, 'proposeAndFire');
   const decision = binding.gate.checkTurn(turn, binding.context);
@@ -62,7 +64,12 @@ export function proposeAndFire(
         reason: 'the call was not read as a tool call',
       }),
     );
-  const verdict = binding.gate.checkDispatch(call, binding.context);
+  const verdict = binding.gate.checkDispatch(
+    call,
+    dispatchOptions?.approval === undefined
+      ? binding.context
+      : { ...binding.context, approval: dispatchOptions.approval },
+  );
   if (!verdict.allowed) return Promise.resolve(refusedOutcome(verdict.refusal));
   const { grant, cwd, step } = binding.context;
   return settleFire(verdict.call, handlers, read, {

@@ -3,10 +3,12 @@ import {
   CallToolRequestSchema,
   ListToolsRequestSchema,
   type CallToolResult,
+  type RequestId,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { proposeAndFire } from '../fire/proposeAndFire.js';
 import type { OutputShaper, ToolHandler } from '../fire/types.js';
+import { askApproval } from './askApproval.js';
 import { isGatewayListed } from '../mcp/isGatewayListed.js';
 import type { ProviderNames } from '../providers/buildProviderNames.js';
 import { toProviderToolName } from '../providers/toProviderToolName.js';
@@ -112,17 +114,53 @@ export function handleProxyRequests(server: Server, state: SessionState): void {
         // The server gets the arguments exactly as the gate checked them.
         return upstream.callTool(tool.upstreamName, call.arguments, signal);
       };
+      // An `ask` tool: the person approves this exact call first (elicitation), or it is refused.
+      const approval =
+        state.audit !== true && state.grant.ask?.includes(ref) === true
+          ? await askIfNeeded(server, state, proposal, extra)
+          : undefined;
       const outcome = await proposeAndFire(
         proposal,
         handler,
         { signal: extra.signal, shapeOutput: NO_TEXT, timeoutMs: state.callTimeoutMs },
         { run: state.run },
+        approval === undefined ? undefined : { approval },
       );
       return outcome.status === 'ok'
         ? (outcome.output as CallToolResult)
         : errorResult(outcome.text);
     },
   );
+}
+
+/**
+ * Decides the call with the gate alone (nothing recorded) to learn the
+ * exact call an approval is for, and asks the person. The run then decides
+ * the call for the record, with the token or without it; nothing of the
+ * run's happens while the person answers, so concurrent calls cannot
+ * interleave between its proposal and dispatch.
+ */
+async function askIfNeeded(
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the low-level Server, as createProxy says
+  server: Server,
+  state: SessionState,
+  proposal: { readonly tool: string; readonly version: number; readonly arguments: unknown },
+  request: { readonly signal: AbortSignal; readonly requestId: RequestId },
+): Promise<string | undefined> {
+  if (state.approvalKey === undefined) return undefined;
+  const context = {
+    grant: state.grant,
+    ...(state.visible === undefined ? {} : { visible: state.visible }),
+  };
+  const decision = state.gate.checkTurn({ calls: [proposal] }, context);
+  const call = decision.settled === 'tool' ? decision.calls[0] : undefined;
+  if (call === undefined) return undefined;
+  const verdict = state.gate.checkDispatch(call, context);
+  if (verdict.allowed || verdict.refusal.code !== 'approval_required') return undefined;
+  const approval = verdict.refusal.approval;
+  return approval === undefined
+    ? undefined
+    : askApproval(server, approval, state.approvalKey, request);
 }
 
 function notGranted(ref: string): string {

@@ -26,6 +26,12 @@ export interface ProxyOptions {
   /** The deadline of each upstream call (and handshake and list), in milliseconds. */
   readonly callTimeoutMs: number;
   readonly refreshSeconds?: number;
+  /**
+   * The key the gate was made with (`createGate({ approvalKey })`): the proxy
+   * signs a person's approval of an `ask` call with it. Without it every
+   * such call is refused. Never shown to the model.
+   */
+  readonly approvalKey?: Uint8Array;
   /** One line for the operator (stderr). */
   readonly log: (line: string) => void;
 }

@@ -316,20 +316,25 @@ export function createRun(options: RunOptions): Run {
     call: unknown,
     handlers: ToolHandlers,
     options?: FireOptions,
+    dispatchOptions?: DispatchOptions,
   ): Promise<FireOutcome> => {
     // Bad options throw at once, as programming errors; the rest settles later.
     const fireOptions = readFireOptions(options, 'run.fire');
+    const approval = readDispatchOptions(dispatchOptions);
     assertHandlers(handlers, 'run.fire');
-    return fireChecked(call, handlers, fireOptions);
+    return fireChecked(call, handlers, fireOptions, approval);
   };
   const fireChecked = async (
     call: unknown,
     handlers: ToolHandlers,
     fireOptions: ReturnType<typeof readFireOptions>,
+    approval: string | undefined,
   ): Promise<FireOutcome> => {
     const facts = isAsync
-      ? await queue(() => runStepsAsync(dispatchSteps(call), performAsync).then(allowedFacts))
-      : allowedFacts(dispatch(call));
+      ? await queue(() =>
+          runStepsAsync(dispatchSteps(call, approval), performAsync).then(allowedFacts),
+        )
+      : allowedFacts(runStepsSync(dispatchSteps(call, approval), performSync));
     const { verdict, turn, step, callIndex } = facts;
     if (!verdict.allowed) return refusedOutcome(verdict.refusal);
     const scope = {

@@ -224,11 +224,13 @@ export interface Run {
   /**
    * `dispatch`, then, only if allowed, the handler (see `fire`); records how
    * the call ended. Never rejects for a refusal or a handler's failure.
+   * `dispatchOptions` are `dispatch`'s (an approval token).
    */
   readonly fire: (
     call: unknown,
     handlers: ToolHandlers,
     options?: FireOptions,
+    dispatchOptions?: DispatchOptions,
   ) => Promise<FireOutcome>;
   readonly status: RunStatus;
   /** The budgets in force (the run's over the grant's, key by key); counted, never enforced, in audit mode. */

@@ -71,10 +71,14 @@ export function aPolicy(
   return file;
 }
 
-/** Starts `toolgate mcp` as a child process and connects an MCP client to it over stdio. */
+/**
+ * Starts `toolgate mcp` as a child process and connects an MCP client to it
+ * over stdio; `prepare` sets the client's handlers (elicitation) before it connects.
+ */
 export async function aProxyClient(
   args: readonly string[],
   capabilities: Record<string, unknown> = {},
+  prepare: (client: Client) => void = () => undefined,
 ): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -86,6 +90,7 @@ export async function aProxyClient(
     text += chunk.toString('utf8');
   });
   const client = new Client({ name: 'agent', version: '1.0.0' }, { capabilities });
+  prepare(client);
   await client.connect(transport);
   return { client, stderr: () => text };
 }

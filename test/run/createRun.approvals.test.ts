@@ -96,3 +96,35 @@ describe('run.dispatch with an approval (SPEC §13 rev 2)', () => {
     expect(run.records().at(-1)?.dispatches ?? []).toEqual([]);
   });
 });
+
+describe('run.fire with an approval (dispatch options)', () => {
+  const handlers = { 'fs-write@1': () => 'written' };
+
+  it('fires an approved call, and refuses the same call without a token or with a reused one', async () => {
+    const run = aRun();
+    const refused = await run.fire(proposeWrite(run), handlers);
+    expect(refused.status).toBe('refused');
+    if (refused.status !== 'refused' || refused.refusal.approval === undefined)
+      throw new Error('expected approval_required');
+    expect(refused.refusal.code).toBe('approval_required');
+    const token = approveCall(refused.refusal.approval, KEY);
+    const fired = await run.fire(proposeWrite(run), handlers, {}, { approval: token });
+    expect(fired.status).toBe('ok');
+    const reused = await run.fire(proposeWrite(run), handlers, {}, { approval: token });
+    expect(reused.status === 'refused' ? reused.refusal.code : reused.status).toBe(
+      'approval_reused',
+    );
+  });
+
+  it('throws for dispatch options that are not { approval: string }', () => {
+    const run = aRun();
+    const call = proposeWrite(run);
+    const error = catchToolgateError(
+      () => run.fire(call, handlers, {}, { approval: 7 } as never),
+      'invalid_option',
+    );
+    expect(error.message).toBe(
+      'run.dispatch approval must be the token string approveCall returned',
+    );
+  });
+});

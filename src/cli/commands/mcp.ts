@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -124,11 +125,14 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
         : (await import('../../sqlite/createSqliteSink.js')).createSqliteSink(
             resolve(records.path),
           );
+    // A fresh key per process: approvals never outlive it, and only the proxy holds it.
+    const approvalKey = new Uint8Array(randomBytes(32));
     proxy = createProxy({
       servers,
       registry: policy.registry,
       gate: createGate({
         registry: policy.registry,
+        approvalKey,
         ...(settings.realpath ? { realpath: 'node' as const } : {}),
       }),
       grant,
@@ -139,6 +143,7 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       ...(values['run-id'] === undefined ? {} : { runId: values['run-id'] }),
       callTimeoutMs: settings.callTimeoutMs,
       ...(settings.refreshSeconds === undefined ? {} : { refreshSeconds: settings.refreshSeconds }),
+      approvalKey,
       log,
     });
   } catch (error) {
