@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CODER, EXAMPLE, ROOT, spawnCli, turn } from './helpers.js';
+import { aTempDir } from '../helpers/scratch.js';
 
 const manifest = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as {
   version: string;
@@ -11,7 +11,7 @@ const manifest = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8'))
 };
 
 // A project that installed toolgate: node_modules/toolgate and the .bin link npm makes for the `bin` entry.
-const project = mkdtempSync(join(tmpdir(), 'toolgate-bin-'));
+const project = aTempDir('bin');
 mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
 symlinkSync(ROOT, join(project, 'node_modules', 'toolgate'), 'dir');
 symlinkSync(

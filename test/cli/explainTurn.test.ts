@@ -10,6 +10,7 @@ import { resolveContext, type ContextChoice } from '../../src/cli/resolveContext
 import { createGate } from '../../src/createGate.js';
 import type { TurnDecision } from '../../src/gate/types.js';
 import { ROOT } from './helpers.js';
+import { runs } from '../helpers/testEnv.js';
 
 const files = {
   readFile: (path: string) => readFileSync(resolve(ROOT, path), 'utf8'),
@@ -253,7 +254,7 @@ describe('explainTurn', () => {
         const { decision, explanation } = explain({ calls: turnCalls }, context);
         expectAgreement(decision, explanation);
       }),
-      { numRuns: 300, seed: 20_251_130 },
+      { numRuns: runs(300), seed: 20_251_130 },
     );
   });
 });

@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/runCli.js';
+import { deadline } from '../helpers/testEnv.js';
+import { tracked } from '../helpers/scratch.js';
 
 /** The package root: commands run from here, as a user in a fresh clone would. */
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -33,14 +35,16 @@ export function spawnCli(
     resolve(ROOT, 'dist/cli.js'),
   ];
   return new Promise((done) => {
-    const child = execFile(
-      file,
-      [...prefix, ...args],
-      { cwd: options.cwd ?? ROOT, encoding: 'utf8', timeout: 30_000 },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-        done({ code, stdout, stderr });
-      },
+    const child = tracked(
+      execFile(
+        file,
+        [...prefix, ...args],
+        { cwd: options.cwd ?? ROOT, encoding: 'utf8', timeout: deadline(30_000) },
+        (error, stdout, stderr) => {
+          const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+          done({ code, stdout, stderr });
+        },
+      ),
     );
     child.stdin?.end(options.stdin ?? '');
   });

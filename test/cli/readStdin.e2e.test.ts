@@ -1,21 +1,22 @@
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './helpers.js';
+import { aTempDir } from '../helpers/scratch.js';
+import { deadline } from '../helpers/testEnv.js';
 
 // A slow producer in a shell pipe, as `curl … | toolgate check` is: the
 // reader finds no data yet (EAGAIN on a non-blocking fd) and more than one
 // pipe buffer (64 KiB) later. `readFileSync(0)` failed on exactly this.
 function pipeInto(command: string, bytes: number): Promise<{ code: number; stdout: string }> {
-  const file = join(tmpdir(), `toolgate-stdin-${String(process.pid)}-${String(bytes)}.json`);
+  const file = join(aTempDir('stdin'), 'turn.json');
   writeFileSync(file, JSON.stringify({ answer: 'x'.repeat(bytes) }));
   return new Promise((done) => {
     execFile(
       'bash',
       ['-c', `(sleep 0.4; cat '${file}'; sleep 0.2; printf ' ') | ${command}`],
-      { cwd: ROOT, encoding: 'utf8', timeout: 30_000 },
+      { cwd: ROOT, encoding: 'utf8', timeout: deadline(30_000) },
       (error, stdout) => {
         done({ code: error === null ? 0 : Number(error.code), stdout });
       },

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorizedCall, TurnRecord } from '../../src/index.js';
@@ -18,6 +17,7 @@ import {
 } from '../helpers/runBuilders.js';
 import { PG_URL, aSchemaName, dropSchema } from '../helpers/postgres.js';
 import { spawnCli } from './helpers.js';
+import { aTempDir } from '../helpers/scratch.js';
 
 function callsOf(record: TurnRecord): readonly AuthorizedCall[] {
   if (record.calls === undefined)
@@ -25,7 +25,7 @@ function callsOf(record: TurnRecord): readonly AuthorizedCall[] {
   return record.calls;
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'toolgate-records-'));
+const dir = aTempDir('records');
 const file = join(dir, 'records.db');
 const schema = aSchemaName('cli');
 const pgStore = `${PG_URL}?schema=${schema}`;

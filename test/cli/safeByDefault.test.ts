@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runInProcess } from './helpers.js';
+import { aTempDir } from '../helpers/scratch.js';
 
 // A granted folder holding a link to a folder outside it (issue 12 item 9).
-const base = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-cli-safe-')));
+const base = realpathSync(aTempDir('cli-safe'));
 const granted = join(base, 'granted');
 mkdirSync(granted);
 mkdirSync(join(base, 'outside'));

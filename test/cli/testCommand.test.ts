@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runInProcess, spawnCli } from './helpers.js';
+import { aTempDir } from '../helpers/scratch.js';
 
 const POLICY = readFileSync(join(ROOT, 'examples/policy.yaml'), 'utf8');
 
@@ -78,7 +78,7 @@ describe('toolgate test --reporter', () => {
 
 describe('toolgate test DIR', () => {
   it('runs every *.test.yaml under a directory, sorted, skipping hidden folders', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolgate-tests-'));
+    const dir = aTempDir('tests');
     mkdirSync(join(dir, 'sub'));
     mkdirSync(join(dir, '.hidden'));
     writeFileSync(join(dir, 'policy.yaml'), POLICY);
@@ -97,7 +97,7 @@ describe('toolgate test DIR', () => {
   });
 
   it('refuses a directory with no test file instead of passing on nothing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolgate-tests-'));
+    const dir = aTempDir('tests');
     const result = await spawnCli(['test', dir]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
@@ -106,7 +106,7 @@ describe('toolgate test DIR', () => {
   });
 
   it('refuses a file over 8 MiB before reading it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolgate-tests-'));
+    const dir = aTempDir('tests');
     const big = join(dir, 'big.yaml');
     writeFileSync(big, `version: 1\n#${'x'.repeat(9 * 1024 * 1024)}\n`);
     const result = await spawnCli(['validate', big]);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/data/canonicalJson.js';
+import { runs } from '../helpers/testEnv.js';
 
 /** The IEEE 754 double whose 64 bits are these 16 hex digits. */
 function double(hex: string): number {
@@ -91,7 +92,7 @@ describe('canonicalJson against RFC 8785', () => {
         expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
         expect(canonicalJson(JSON.parse(text))).toBe(text);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hmacSha256Hex } from '../../src/data/hmacSha256Hex.js';
+import { runs } from '../helpers/testEnv.js';
 
 const bytes = (length: number, value: number) => new Uint8Array(length).fill(value);
 const text = (value: string) => new TextEncoder().encode(value);
@@ -40,7 +41,7 @@ describe('hmacSha256Hex', () => {
           );
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });

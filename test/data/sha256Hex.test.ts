@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/data/sha256Hex.js';
+import { runs } from '../helpers/testEnv.js';
 
 describe('sha256Hex', () => {
   it('matches the FIPS 180-4 / NIST CSHA test vectors', () => {
@@ -27,7 +28,7 @@ describe('sha256Hex', () => {
       fc.property(fc.string({ unit: 'grapheme', maxLength: 150 }), (text) => {
         expect(sha256Hex(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
     for (const length of [55, 56, 63, 64, 65, 119, 120]) {
       const text = 'a'.repeat(length);

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { runFuzz } from './fuzzGate.js';
+import { runs } from '../helpers/testEnv.js';
 
 /**
  * The fuzzer at CI budget: 20 000 proposals on a fixed seed (about 4 s).
  * `npm run fuzz` runs 1 000 000. FUZZ_PROPOSALS and FUZZ_SEED change either.
  */
-const proposals = Number(process.env.FUZZ_PROPOSALS ?? 20_000);
-const seed = Number(process.env.FUZZ_SEED ?? 20_261_130);
+const proposals = Number(process.env.FUZZ_PROPOSALS ?? Math.max(2_000, runs(20_000)));
+const seed = Number(process.env.FUZZ_SEED ?? runs(20_261_130));
 
 describe('fuzzing the gate', () => {
   it(`lets nothing invalid through, refuses nothing valid and never throws over ${proposals} proposals`, () => {

@@ -1,6 +1,5 @@
 import {
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   realpathSync,
@@ -8,7 +7,6 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -21,6 +19,7 @@ import {
   type Refusal,
 } from '../../src/index.js';
 import { readChoice, readList, readObject, readText } from '../helpers/strictData.js';
+import { aTempDir } from '../helpers/scratch.js';
 
 /**
  * Runs every adversarial corpus in test/fixtures/adversarial/: each case is
@@ -261,10 +260,7 @@ describe('the adversarial corpora', () => {
     let allow = 0;
     let count = 0;
     for (const group of corpus.groups) {
-      const base =
-        group.tree === undefined
-          ? ''
-          : realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-corpus-')));
+      const base = group.tree === undefined ? '' : realpathSync(aTempDir('corpus'));
       try {
         if (group.tree !== undefined) buildTree(base, group.tree);
         const registry = aCorpusRegistry();

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findCaseVariantKeys } from '../../src/gate/findCaseVariantKeys.js';
 import { foldKey } from '../../src/gate/foldKey.js';
+import { runs } from '../helpers/testEnv.js';
 
 /** The independent oracle: the JavaScript engine compares with simple case folding under /iu. */
 const patterns = new Map<string, RegExp>();
@@ -104,7 +105,7 @@ describe('findCaseVariantKeys', () => {
           expect(equalIgnoringCase(a, b)).toBe(true);
         },
       ),
-      { numRuns: 10_000 },
+      { numRuns: runs(10_000) },
     );
   });
 
@@ -117,7 +118,7 @@ describe('findCaseVariantKeys', () => {
         expect(found !== undefined).toBe(oracle);
         if (found !== undefined) expect(equalIgnoringCase(found[0], found[1])).toBe(true);
       }),
-      { numRuns: 10_000 },
+      { numRuns: runs(10_000) },
     );
   });
 
@@ -133,7 +134,7 @@ describe('findCaseVariantKeys', () => {
       fc.property(aChar, aChar, (a, b) => {
         expect(foldKey(a) === foldKey(b)).toBe(equalIgnoringCase(a, b));
       }),
-      { numRuns: 10_000 },
+      { numRuns: runs(10_000) },
     );
   });
 });

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGate, createGrant, createRegistry } from '../../src/index.js';
+import { aTempDir } from '../helpers/scratch.js';
 
 describe('a gate with realpath on a real directory', () => {
   let base: string;
@@ -10,7 +10,7 @@ describe('a gate with realpath on a real directory', () => {
   let outside: string;
 
   beforeAll(() => {
-    base = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-gate-')));
+    base = realpathSync(aTempDir('gate'));
     root = join(base, 'project');
     outside = join(base, 'outside');
     mkdirSync(join(root, 'src'), { recursive: true });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGate, createGrant, createRegistry } from '../../src/index.js';
+import { runs } from '../helpers/testEnv.js';
 
 /**
  * The size limit counts the UTF-8 bytes of turn text (README, "Limits"):
@@ -40,7 +41,7 @@ describe('the size limit on turn text', () => {
           expect(decideWithLimit(text, bytes - 1)).toBe('rejected');
         },
       ),
-      { numRuns: 500, seed: 20_261_130 },
+      { numRuns: runs(500), seed: 20_261_130 },
     );
   });
 

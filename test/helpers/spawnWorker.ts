@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { tracked } from './scratch.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs');
@@ -7,9 +8,11 @@ const WORKER = join(ROOT, 'test', 'fixtures', 'stores', 'worker.ts');
 
 /** Starts the store worker (test/fixtures/stores/worker.ts) with these arguments. */
 export function startWorker(args: readonly string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', TSX, WORKER, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return tracked(
+    spawn(process.execPath, ['--import', TSX, WORKER, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
 }
 
 /** Runs the worker to its end: its exit code, stdout and stderr. */

@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadKortixManifestFiles } from '../../src/kortix/node/loadKortixManifestFiles.js';
 import { parseKortixManifest } from '../../src/kortix/parseKortixManifest.js';
 import { brief } from './helpers.js';
+import { aTempDir } from '../helpers/scratch.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'toolgate-kortix-'));
+const dir = aTempDir('kortix');
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,8 +22,9 @@ import { MAX_REMEMBERED_FAILURES, rememberFailure } from '../../src/mcp/remember
 import { createOutputShaper } from '../../src/node/index.js';
 import { canonicalJson as canonicalJsonOf } from '../../src/data/canonicalJson.js';
 import { aWeatherServer, anAgentClient, firstText } from './helpers.js';
+import { aTempDir } from '../helpers/scratch.js';
 
-const scratch = mkdtempSync(join(tmpdir(), 'toolgate-mcp-'));
+const scratch = aTempDir('mcp');
 afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });

@@ -1,14 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJsonlFileSink } from '../../src/node/index.js';
 import type { AuthorizedCall, RunEntry, TurnRecord } from '../../src/index.js';
 import { ANSWER_TURN, SEARCH_TURN, aCall, aRun, callsTurn } from '../helpers/runBuilders.js';
+import { aTempDir } from '../helpers/scratch.js';
 
 let dir = '';
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'toolgate-sink-'));
+  dir = aTempDir('sink');
 });
 afterEach(() => {
   rmSync(dir, { recursive: true, force: true });

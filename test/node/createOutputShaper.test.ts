@@ -1,12 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fire, ToolgateError, type AuthorizedCall } from '../../src/index.js';
 import { createOutputShaper } from '../../src/node/index.js';
 import { aCall, aRun, callsTurn } from '../helpers/runBuilders.js';
+import { aTempDir } from '../helpers/scratch.js';
 
-const root = mkdtempSync(join(tmpdir(), 'toolgate-shaper-'));
+const root = aTempDir('shaper');
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });

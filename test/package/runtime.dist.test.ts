@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { aTempDir } from '../helpers/scratch.js';
 
 const root = resolve(import.meta.dirname, '../..');
-const dir = mkdtempSync(join(tmpdir(), 'toolgate-runtime-dist-'));
+const dir = aTempDir('runtime-dist');
 writeFileSync(join(dir, 'note.md'), 'hello from disk\n');
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });

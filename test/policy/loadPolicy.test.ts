@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/runCli.js';
 import { createGate, createRun, ToolgateError } from '../../src/index.js';
 import { formatDiagnostics, loadPolicy, parsePolicyText } from '../../src/policy/index.js';
+import { aTempDir } from '../helpers/scratch.js';
 
 const EXAMPLE = resolve(import.meta.dirname, '../../examples/policy.yaml');
 
@@ -55,7 +55,7 @@ describe('toolgate/policy', () => {
   });
 
   it('gives the diagnostics toolgate validate gives, for a file and for its text', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolgate-policy-'));
+    const dir = aTempDir('policy');
     const file = join(dir, 'policy.yaml');
     writeFileSync(file, BROKEN);
     const fromFile = loadPolicy(file);

@@ -1,13 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { aSchemaName, aTestPool, dropSchema } from '../helpers/postgres.js';
 import { startWorker } from '../helpers/spawnWorker.js';
+import { aTempDir } from '../helpers/scratch.js';
+import { deadline } from '../helpers/testEnv.js';
 
 const pool = aTestPool();
-const dir = mkdtempSync(join(tmpdir(), 'toolgate-kill-'));
+const dir = aTempDir('kill');
 const schema = aSchemaName('kill');
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
@@ -52,24 +53,32 @@ function expectWholeRows(rows: readonly { turn: number; record: unknown }[], ack
 }
 
 describe('a writer killed with SIGKILL mid-write', () => {
-  it('leaves SQLite with every acknowledged row and no partial one', async () => {
-    const file = join(dir, 'records.db');
-    const acknowledged = await killMidWrite(`sqlite:${file}`, 300);
-    const db = new Database(file);
-    const rows = db.prepare('SELECT turn, record FROM toolgate_records ORDER BY seq').all() as {
-      turn: number;
-      record: string;
-    }[];
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    db.close();
-    expectWholeRows(rows, acknowledged);
-  }, 30_000);
+  it(
+    'leaves SQLite with every acknowledged row and no partial one',
+    async () => {
+      const file = join(dir, 'records.db');
+      const acknowledged = await killMidWrite(`sqlite:${file}`, 300);
+      const db = new Database(file);
+      const rows = db.prepare('SELECT turn, record FROM toolgate_records ORDER BY seq').all() as {
+        turn: number;
+        record: string;
+      }[];
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      db.close();
+      expectWholeRows(rows, acknowledged);
+    },
+    deadline(30_000),
+  );
 
-  it('leaves PostgreSQL with every acknowledged row and no partial one', async () => {
-    const acknowledged = await killMidWrite(schema, 100);
-    const rows = await pool.query<{ turn: number; record: unknown }>(
-      `SELECT turn, record FROM "${schema}".toolgate_records ORDER BY seq`,
-    );
-    expectWholeRows(rows.rows, acknowledged);
-  }, 30_000);
+  it(
+    'leaves PostgreSQL with every acknowledged row and no partial one',
+    async () => {
+      const acknowledged = await killMidWrite(schema, 100);
+      const rows = await pool.query<{ turn: number; record: unknown }>(
+        `SELECT turn, record FROM "${schema}".toolgate_records ORDER BY seq`,
+      );
+      expectWholeRows(rows.rows, acknowledged);
+    },
+    deadline(30_000),
+  );
 });

@@ -14,8 +14,9 @@ import {
   type ToolDefinition,
   type ToolEntry,
 } from '../../src/index.js';
+import { runs } from '../helpers/testEnv.js';
 
-const RUNS = { numRuns: 10_000, seed: 20_261_201 } as const;
+const RUNS = { numRuns: runs(10_000), seed: 20_261_201 } as const;
 const KEYS = ['the first approval key', new Uint8Array(32).fill(1)] as const;
 const REFS = ['a@1', 'b@1'] as const;
 const grant = createGrant({ tools: [...REFS], ask: [...REFS] });
@@ -247,7 +248,7 @@ describe('digest pins, as laws', () => {
         },
       ),
       // Each run registers two definitions (a schema compile each): fewer runs, same law.
-      { numRuns: 300, seed: 20_261_201 },
+      { numRuns: runs(300), seed: 20_261_201 },
     );
   });
 });

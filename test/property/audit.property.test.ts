@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGate, createGrant, createRun, type Refusal } from '../../src/index.js';
 import { aCall, aRunRegistry, callsTurn, RUN_GRANT } from '../helpers/runBuilders.js';
+import { runs } from '../helpers/testEnv.js';
 
 // Fixed seed: the same 10 000 cases on every run, so a failure always reproduces.
-const RUNS = { numRuns: 10_000, seed: 20_261_203 } as const;
+const RUNS = { numRuns: runs(10_000), seed: 20_261_203 } as const;
 
 const registry = aRunRegistry();
 const gate = createGate({ registry });

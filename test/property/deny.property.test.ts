@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { createGate, createGrant, type Grant, type GrantSpec } from '../../src/index.js';
 import { intersectGrants } from '../../src/visibility/intersectGrants.js';
 import { aGateRegistry, aTurn } from '../gate/fixtures.js';
+import { runs } from '../helpers/testEnv.js';
 
 // Fixed seed: the same 10 000 cases on every run, so a failure always reproduces.
-const RUNS = { numRuns: 10_000, seed: 20_261_201 } as const;
+const RUNS = { numRuns: runs(10_000), seed: 20_261_201 } as const;
 
 const gate = createGate({ registry: aGateRegistry() });
 

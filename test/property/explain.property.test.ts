@@ -5,9 +5,10 @@ import { createGrant } from '../../src/grant/createGrant.js';
 import { findGrantEntry } from '../../src/grant/findGrantEntry.js';
 import { parseHostPattern, parseHostResource } from '../../src/scope/host/index.js';
 import { canonicalizeRoot } from '../../src/scope/path/index.js';
+import { runs } from '../helpers/testEnv.js';
 
 // Fixed seed: every run explores the same cases, so a failure is reproducible.
-const RUNS = { numRuns: 2_000, seed: 20_251_130 };
+const RUNS = { numRuns: runs(2_000), seed: 20_251_130 };
 
 // Small alphabets, so generated values often sit right at a scope's edge.
 const rootArb = fc.constantFrom('/', '/srv', '/srv/a', '/srv/a/b', '/srv/ab', '/tmp');

@@ -9,8 +9,9 @@ import {
   toProviderToolName,
   type Registry,
 } from '../../src/index.js';
+import { runs } from '../helpers/testEnv.js';
 
-const RUNS = { numRuns: 10_000, seed: 20_261_201 } as const;
+const RUNS = { numRuns: runs(10_000), seed: 20_261_201 } as const;
 
 /** Registered refs (besides the managed built-ins); some granted refs below are never registered. */
 const REGISTERED = ['a@1', 'a@2', 'a/b@1', 'a/b/c@1', 'b@1', 'b/x@1', 'c-d@1', 'e_f/g@1'];
@@ -133,7 +134,7 @@ describe('menu laws', () => {
           );
         }
       }),
-      { ...RUNS, numRuns: 2_000 },
+      { ...RUNS, numRuns: runs(2_000) },
     );
   });
 });

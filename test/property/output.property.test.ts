@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describeShapedOutput, shapeToolOutput } from '../../src/index.js';
 import { countLines } from '../../src/output/countLines.js';
+import { runs } from '../helpers/testEnv.js';
 
-const RUNS = { numRuns: 2000, seed: 20_261_207 } as const;
+const RUNS = { numRuns: runs(2000), seed: 20_261_207 } as const;
 const encoder = new TextEncoder();
 
 /** Text with many short lines and some multi-byte characters, near small limits. */
@@ -53,7 +54,7 @@ describe('output shaping laws', () => {
       fc.property(fc.anything(), (value) => {
         expect(shapeToolOutput(value)).toEqual(shapeToolOutput(value));
       }),
-      { numRuns: 500, seed: 20_261_207 },
+      { numRuns: runs(500), seed: 20_261_207 },
     );
   });
 });

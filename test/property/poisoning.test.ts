@@ -15,6 +15,7 @@ import {
 import { aCall, aTurnValue } from '../fuzz/generators.js';
 import { createRandom } from '../fuzz/random.js';
 import { createFuzzRegistry, createFuzzWorld, DEFINITIONS } from '../fuzz/setup.js';
+import { runs } from '../helpers/testEnv.js';
 
 /**
  * Poisoning and immutability (fast-check's Poisoning.spec.ts, for a gate):
@@ -160,7 +161,7 @@ function contextsOf(world: ReturnType<typeof createFuzzWorld>): GateContext[] {
 
 describe('prototype pollution', () => {
   // POISON_TURNS: fewer under `npm run mutation`, where this runs once per mutant.
-  const turns = sampleTurns(Number(process.env.POISON_TURNS ?? 1500));
+  const turns = sampleTurns(Number(process.env.POISON_TURNS ?? runs(1500)));
 
   it('changes no decision of a gate built before the pollution', () => {
     const world = createFuzzWorld();

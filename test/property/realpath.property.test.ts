@@ -2,18 +2,17 @@ import {
   linkSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readlinkSync,
   realpathSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { posix } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGate, createGrant, createRegistry, type GateContext } from '../../src/index.js';
+import { aTempDir } from '../helpers/scratch.js';
 
 /**
  * Differential tests against a real file system: random trees of folders,
@@ -23,7 +22,7 @@ import { createGate, createGrant, createRegistry, type GateContext } from '../..
  * realpath adapter, which asks the OS for realpath(3).
  */
 
-const base = realpathSync(mkdtempSync(posix.join(tmpdir(), 'toolgate-fs-')));
+const base = realpathSync(aTempDir('fs'));
 afterAll(() => {
   rmSync(base, { recursive: true, force: true });
 });

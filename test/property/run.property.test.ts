@@ -10,8 +10,9 @@ import {
   type TurnRecord,
 } from '../../src/index.js';
 import { RUN_GRANT, aCall, aRunRegistry, callsTurn } from '../helpers/runBuilders.js';
+import { runs } from '../helpers/testEnv.js';
 
-const RUNS = { numRuns: 10_000, seed: 20_261_202 } as const;
+const RUNS = { numRuns: runs(10_000), seed: 20_261_202 } as const;
 const STEPS = [
   { name: 's1', tools: ['search', 'files/read'] },
   { name: 's2', tools: ['net/get'] },

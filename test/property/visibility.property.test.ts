@@ -11,8 +11,9 @@ import { parseHostResource } from '../../src/scope/host/index.js';
 import type { CanonicalPath } from '../../src/scope/path/index.js';
 import { intersectGrants } from '../../src/visibility/intersectGrants.js';
 import { intersectVisibility } from '../../src/visibility/intersectVisibility.js';
+import { runs } from '../helpers/testEnv.js';
 
-const RUNS = { numRuns: 10_000, seed: 20_261_206 } as const;
+const RUNS = { numRuns: runs(10_000), seed: 20_261_206 } as const;
 
 /** Plain-data equality, cheaper than expect() inside 10 000 runs. */
 const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);

@@ -4,6 +4,7 @@ import { fromProviderCall, toProviderToolName } from '../../src/index.js';
 import { toSanitizedToolName } from '../../src/providers/toSanitizedToolName.js';
 import { catchToolgateError } from '../helpers/catchToolgateError.js';
 import { grantOf } from '../menu/fixtures.js';
+import { runs } from '../helpers/testEnv.js';
 
 const refOf = (back: ReturnType<typeof fromProviderCall>) =>
   'tool' in back ? `${back.tool}@${back.version}` : back;
@@ -126,7 +127,7 @@ describe('fromProviderCall with sanitized and prefixed names', () => {
         if (sharers.length === 1) expect(refOf(back)).toBe(target);
         else expect(back).toHaveProperty('problem');
       }),
-      { numRuns: 10_000 },
+      { numRuns: runs(10_000) },
     );
   });
 
@@ -144,7 +145,7 @@ describe('fromProviderCall with sanitized and prefixed names', () => {
           );
         }
       }),
-      { numRuns: 10_000 },
+      { numRuns: runs(10_000) },
     );
   });
 });

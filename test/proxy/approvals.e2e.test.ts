@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { CLI, aPolicy, aProxyClient, aWorkspace, firstText } from './helpers.js';
+import { deadline } from '../helpers/testEnv.js';
 
 const REASON = 'fs/write_file@1 needs an approval for these exact arguments';
 
@@ -51,7 +52,7 @@ describe('toolgate mcp asks the person to approve an ask tool’s exact call (el
         });
       },
     ));
-  }, 30_000);
+  }, deadline(30_000));
   afterAll(async () => {
     await client.close();
   });
@@ -149,98 +150,115 @@ describe('toolgate mcp asks the person to approve an ask tool’s exact call (el
 });
 
 describe('toolgate mcp with a client that cannot elicit', () => {
-  it('refuses an ask tool’s call with the §5 reason', async () => {
-    const workspace = aWorkspace();
-    const { client } = await aProxyClient(['--policy', anAskPolicy(workspace)]);
-    try {
-      const result = await client.callTool({
-        name: 'fs__write_file_v1',
-        arguments: { path: join(workspace.data, 'b.txt'), content: 'x' },
-      });
-      expect(result.isError).toBe(true);
-      expect(firstText(result)).toBe(REASON);
-      expect(existsSync(join(workspace.data, 'b.txt'))).toBe(false);
-    } finally {
-      await client.close();
-    }
-  }, 30_000);
+  it(
+    'refuses an ask tool’s call with the §5 reason',
+    async () => {
+      const workspace = aWorkspace();
+      const { client } = await aProxyClient(['--policy', anAskPolicy(workspace)]);
+      try {
+        const result = await client.callTool({
+          name: 'fs__write_file_v1',
+          arguments: { path: join(workspace.data, 'b.txt'), content: 'x' },
+        });
+        expect(result.isError).toBe(true);
+        expect(firstText(result)).toBe(REASON);
+        expect(existsSync(join(workspace.data, 'b.txt'))).toBe(false);
+      } finally {
+        await client.close();
+      }
+    },
+    deadline(30_000),
+  );
 });
 
 describe('toolgate mcp --http asks the session’s own client', () => {
-  it('runs an approved call and refuses a declined one', async () => {
-    const workspace = aWorkspace();
-    const child = spawn(
-      process.execPath,
-      [CLI, 'mcp', '--http', '0', '--policy', anAskPolicy(workspace)],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let text = '';
-        child.stderr.on('data', (chunk: Buffer) => {
-          text += chunk.toString('utf8');
-          const found = /serving (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(text)?.[1];
-          if (found !== undefined) resolve(found);
-        });
-        child.once('exit', () => {
-          reject(new Error(`the proxy exited: ${text}`));
-        });
-      });
-      const answers: ElicitResult[] = [
-        { action: 'accept', content: { approve: true } },
-        { action: 'decline' },
-      ];
-      const client = new Client(
-        { name: 'agent', version: '1.0.0' },
-        { capabilities: { elicitation: { form: {} } } },
+  it(
+    'runs an approved call and refuses a declined one',
+    async () => {
+      const workspace = aWorkspace();
+      const child = spawn(
+        process.execPath,
+        [CLI, 'mcp', '--http', '0', '--policy', anAskPolicy(workspace)],
+        { stdio: ['ignore', 'ignore', 'pipe'] },
       );
-      client.setRequestHandler(ElicitRequestSchema, () => answers.shift() ?? { action: 'cancel' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-      const write = (name: string) =>
-        client.callTool({
-          name: 'fs__write_file_v1',
-          arguments: { path: join(workspace.data, name), content: 'over http' },
+      try {
+        const url = await new Promise<string>((resolve, reject) => {
+          let text = '';
+          child.stderr.on('data', (chunk: Buffer) => {
+            text += chunk.toString('utf8');
+            const found = /serving (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(text)?.[1];
+            if (found !== undefined) resolve(found);
+          });
+          child.once('exit', () => {
+            reject(new Error(`the proxy exited: ${text}`));
+          });
         });
-      expect((await write('http-yes.txt')).isError).not.toBe(true);
-      expect(readFileSync(join(workspace.data, 'http-yes.txt'), 'utf8')).toBe('over http');
-      expect(firstText(await write('http-no.txt'))).toBe(REASON);
-      expect(existsSync(join(workspace.data, 'http-no.txt'))).toBe(false);
-      await client.close();
-    } finally {
-      child.kill('SIGTERM');
-    }
-  }, 30_000);
+        const answers: ElicitResult[] = [
+          { action: 'accept', content: { approve: true } },
+          { action: 'decline' },
+        ];
+        const client = new Client(
+          { name: 'agent', version: '1.0.0' },
+          { capabilities: { elicitation: { form: {} } } },
+        );
+        client.setRequestHandler(
+          ElicitRequestSchema,
+          () => answers.shift() ?? { action: 'cancel' },
+        );
+        await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+        const write = (name: string) =>
+          client.callTool({
+            name: 'fs__write_file_v1',
+            arguments: { path: join(workspace.data, name), content: 'over http' },
+          });
+        expect((await write('http-yes.txt')).isError).not.toBe(true);
+        expect(readFileSync(join(workspace.data, 'http-yes.txt'), 'utf8')).toBe('over http');
+        expect(firstText(await write('http-no.txt'))).toBe(REASON);
+        expect(existsSync(join(workspace.data, 'http-no.txt'))).toBe(false);
+        await client.close();
+      } finally {
+        child.kill('SIGTERM');
+      }
+    },
+    deadline(30_000),
+  );
 });
 
 describe('toolgate mcp --audit with an ask tool', () => {
-  it('asks nobody, lets the call through and records the would-be approval_required', async () => {
-    const workspace = aWorkspace();
-    const records = join(workspace.dir, 'audit.jsonl');
-    let asked = 0;
-    const { client } = await aProxyClient(
-      ['--policy', anAskPolicy(workspace), '--audit', '--records', `jsonl:${records}`],
-      { elicitation: { form: {} } },
-      (prepared) => {
-        prepared.setRequestHandler(ElicitRequestSchema, () => {
-          asked += 1;
-          return { action: 'decline' };
+  it(
+    'asks nobody, lets the call through and records the would-be approval_required',
+    async () => {
+      const workspace = aWorkspace();
+      const records = join(workspace.dir, 'audit.jsonl');
+      let asked = 0;
+      const { client } = await aProxyClient(
+        ['--policy', anAskPolicy(workspace), '--audit', '--records', `jsonl:${records}`],
+        { elicitation: { form: {} } },
+        (prepared) => {
+          prepared.setRequestHandler(ElicitRequestSchema, () => {
+            asked += 1;
+            return { action: 'decline' };
+          });
+        },
+      );
+      try {
+        const result = await client.callTool({
+          name: 'fs__write_file_v1',
+          arguments: { path: join(workspace.data, 'audit.txt'), content: 'audited' },
         });
-      },
-    );
-    try {
-      const result = await client.callTool({
-        name: 'fs__write_file_v1',
-        arguments: { path: join(workspace.data, 'audit.txt'), content: 'audited' },
-      });
-      expect(result.isError).not.toBe(true);
-      expect(asked).toBe(0);
-      expect(readFileSync(join(workspace.data, 'audit.txt'), 'utf8')).toBe('audited');
-      const line = readRecords(records).find((entry) => entry.dispatch?.ref === 'fs/write_file@1');
-      expect(
-        (line?.dispatch as { wouldRefuse?: { code: string } } | undefined)?.wouldRefuse?.code,
-      ).toBe('approval_required');
-    } finally {
-      await client.close();
-    }
-  }, 30_000);
+        expect(result.isError).not.toBe(true);
+        expect(asked).toBe(0);
+        expect(readFileSync(join(workspace.data, 'audit.txt'), 'utf8')).toBe('audited');
+        const line = readRecords(records).find(
+          (entry) => entry.dispatch?.ref === 'fs/write_file@1',
+        );
+        expect(
+          (line?.dispatch as { wouldRefuse?: { code: string } } | undefined)?.wouldRefuse?.code,
+        ).toBe('approval_required');
+      } finally {
+        await client.close();
+      }
+    },
+    deadline(30_000),
+  );
 });

@@ -2,10 +2,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { wantsHelp } from '../../src/cli/wantsHelp.js';
 import { CLI } from './helpers.js';
+import { deadline } from '../helpers/testEnv.js';
 
 /** Runs the built binary (`npx tsup --silent` first when running this file alone). */
 function toolgate(args: readonly string[]) {
-  const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 20_000 });
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    timeout: deadline(20_000),
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

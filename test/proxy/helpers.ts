@@ -1,8 +1,13 @@
-import { mkdtempSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  getDefaultEnvironment,
+  StdioClientTransport,
+} from '@modelcontextprotocol/sdk/client/stdio.js';
+import { RUN_MARKER } from '../helpers/processes.js';
+import { aTempDir, onCleanUp } from '../helpers/scratch.js';
+import { deadline } from '../helpers/testEnv.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** The built CLI: `npm test` builds it first (`npx tsup --silent` when running a file alone). */
@@ -13,12 +18,15 @@ export const FS_SERVER = join(
 );
 export const FAKE_SERVER = join(ROOT, 'test/fixtures/mcp/fakeUpstream.js');
 
+/** The proxy's call deadline in the test policies: a hung call is cut off after it. */
+export const CALL_TIMEOUT_MS = deadline(3000);
+
 /**
  * A scratch folder: `data/` (granted, with `a.txt`, a `.env`, and `link.txt`
  * pointing at `secret.txt` outside it) and the fake server's description file.
  */
 export function aWorkspace(): { dir: string; data: string; describe: string } {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-proxy-')));
+  const dir = realpathSync(aTempDir('proxy'));
   const data = join(dir, 'data');
   mkdirSync(data);
   writeFileSync(join(data, 'a.txt'), 'hello from a\n');
@@ -64,7 +72,7 @@ export function aPolicy(
         ...grant,
       },
     },
-    proxy: { callTimeoutMs: 3000 },
+    proxy: { callTimeoutMs: CALL_TIMEOUT_MS },
     ...extra,
   };
   writeFileSync(file, JSON.stringify(policy, null, 2));
@@ -84,6 +92,7 @@ export async function aProxyClient(
     command: process.execPath,
     args: [CLI, 'mcp', ...args],
     stderr: 'pipe',
+    env: testEnvironment(),
   });
   let text = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
@@ -91,6 +100,8 @@ export async function aProxyClient(
   });
   const client = new Client({ name: 'agent', version: '1.0.0' }, { capabilities });
   prepare(client);
+  // Closed after the file even when the test fails before its own close.
+  onCleanUp(() => client.close());
   await client.connect(transport);
   return { client, stderr: () => text };
 }
@@ -99,4 +110,13 @@ export async function aProxyClient(
 export function firstText(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
   return content[0]?.text ?? '';
+}
+
+/**
+ * The SDK's safe default environment for a spawned server, plus this test run's
+ * marker, so the suite's check finds the process if it outlives the test.
+ */
+export function testEnvironment(): Record<string, string> {
+  const marker = process.env[RUN_MARKER];
+  return { ...getDefaultEnvironment(), ...(marker === undefined ? {} : { [RUN_MARKER]: marker }) };
 }

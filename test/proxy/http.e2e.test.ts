@@ -4,26 +4,31 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tracked } from '../helpers/scratch.js';
+import { deadline } from '../helpers/testEnv.js';
 import { CLI, aPolicy, aProxyClient, aWorkspace, firstText } from './helpers.js';
 
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill('SIGTERM');
-});
-
 /** Starts `toolgate mcp --http 0` and resolves with the URL it prints. */
-function anHttpProxy(args: readonly string[]): Promise<string> {
-  const child = spawn(process.execPath, [CLI, 'mcp', '--http', '0', ...args], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
+async function anHttpProxy(args: readonly string[]): Promise<string> {
+  return (await anHttpProxyProcess(args)).url;
+}
+
+/** Starts `toolgate mcp --http 0`: the process, and the URL it prints once it listens. */
+function anHttpProxyProcess(
+  args: readonly string[],
+): Promise<{ readonly child: ChildProcess; readonly url: string }> {
+  const child = tracked(
+    spawn(process.execPath, [CLI, 'mcp', '--http', '0', ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }),
+  );
   return new Promise((resolve, reject) => {
     let text = '';
     child.stderr.on('data', (chunk: Buffer) => {
       text += chunk.toString('utf8');
       const url = /serving (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(text)?.[1];
-      if (url !== undefined) resolve(url);
+      if (url !== undefined) resolve({ child, url });
     });
     child.once('exit', () => {
       reject(new Error(`the proxy exited: ${text}`));
@@ -32,96 +37,135 @@ function anHttpProxy(args: readonly string[]): Promise<string> {
 }
 
 describe('toolgate mcp --http', () => {
-  it('serves two concurrent sessions, each its own run', async () => {
-    const workspace = aWorkspace();
-    const url = await anHttpProxy([
-      '--policy',
-      aPolicy(workspace),
-      '--run-id',
-      'web',
-      '--records',
-      `jsonl:${join(workspace.dir, 'records.jsonl')}`,
-    ]);
-    const connect = async () => {
+  it(
+    'serves two concurrent sessions, each its own run',
+    async () => {
+      const workspace = aWorkspace();
+      const url = await anHttpProxy([
+        '--policy',
+        aPolicy(workspace),
+        '--run-id',
+        'web',
+        '--records',
+        `jsonl:${join(workspace.dir, 'records.jsonl')}`,
+      ]);
+      const connect = async () => {
+        const client = new Client({ name: 'agent', version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+        return client;
+      };
+      const [one, two] = await Promise.all([connect(), connect()]);
+      const read = (client: Client, text: string) =>
+        client.callTool({ name: 'fake__note_v1', arguments: { text } });
+      const results = await Promise.all([read(one, 'one'), read(two, 'two'), read(one, 'again')]);
+      expect(results.map(firstText)).toEqual(['noted: one', 'noted: two', 'noted: again']);
+      expect((await two.listTools()).tools.map((tool) => tool.name)).toContain('fake__note_v1');
+      const runs = new Set(
+        readFileSync(join(workspace.dir, 'records.jsonl'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => (JSON.parse(line) as { run: string }).run),
+      );
+      expect([...runs].sort()).toEqual(['web', 'web-2']);
+      await Promise.all([one.close(), two.close()]);
+    },
+    deadline(60_000),
+  );
+
+  it(
+    'refuses a request whose Host is not the loopback address it serves',
+    async () => {
+      const workspace = aWorkspace();
+      const url = new URL(await anHttpProxy(['--policy', aPolicy(workspace)]));
+      // fetch will not send another Host; node:http will.
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: url.port,
+            path: '/mcp',
+            method: 'POST',
+            headers: { host: 'evil.example' },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode);
+          },
+        );
+        req.once('error', reject);
+        req.end('{}');
+      });
+      expect(status).toBe(403);
+    },
+    deadline(60_000),
+  );
+});
+
+describe('toolgate mcp --http stopping', () => {
+  it(
+    'exits on SIGTERM with a session open, and stops listening',
+    async () => {
+      const workspace = aWorkspace();
+      const { child, url } = await anHttpProxyProcess(['--policy', aPolicy(workspace)]);
       const client = new Client({ name: 'agent', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-      return client;
-    };
-    const [one, two] = await Promise.all([connect(), connect()]);
-    const read = (client: Client, text: string) =>
-      client.callTool({ name: 'fake__note_v1', arguments: { text } });
-    const results = await Promise.all([read(one, 'one'), read(two, 'two'), read(one, 'again')]);
-    expect(results.map(firstText)).toEqual(['noted: one', 'noted: two', 'noted: again']);
-    expect((await two.listTools()).tools.map((tool) => tool.name)).toContain('fake__note_v1');
-    const runs = new Set(
-      readFileSync(join(workspace.dir, 'records.jsonl'), 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => (JSON.parse(line) as { run: string }).run),
-    );
-    expect([...runs].sort()).toEqual(['web', 'web-2']);
-    await Promise.all([one.close(), two.close()]);
-  }, 60_000);
-
-  it('refuses a request whose Host is not the loopback address it serves', async () => {
-    const workspace = aWorkspace();
-    const url = new URL(await anHttpProxy(['--policy', aPolicy(workspace)]));
-    // fetch will not send another Host; node:http will.
-    const status = await new Promise<number | undefined>((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port: url.port,
-          path: '/mcp',
-          method: 'POST',
-          headers: { host: 'evil.example' },
-        },
-        (res) => {
-          res.resume();
-          resolve(res.statusCode);
-        },
-      );
-      req.once('error', reject);
-      req.end('{}');
-    });
-    expect(status).toBe(403);
-  }, 60_000);
+      expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+      const exited = new Promise<number | null>((resolve) => {
+        child.once('exit', resolve);
+      });
+      const late = new Promise<string>((resolve) => {
+        setTimeout(() => {
+          resolve('still running');
+        }, deadline(10_000)).unref();
+      });
+      child.kill('SIGTERM');
+      // It used to close the proxy but keep the HTTP server, and so listen on forever.
+      expect(await Promise.race([exited, late])).toBe(0);
+      await expect(fetch(url, { method: 'POST', body: '{}' })).rejects.toThrow();
+      await client.close().catch(() => undefined);
+    },
+    deadline(60_000),
+  );
 });
 
 describe('toolgate mcp --audit', () => {
-  it('lets a refused call through and records what would have been refused', async () => {
-    const workspace = aWorkspace();
-    const records = join(workspace.dir, 'audit.jsonl');
-    const { client } = await aProxyClient([
-      '--policy',
-      aPolicy(workspace),
-      '--audit',
-      '--records',
-      `jsonl:${records}`,
-    ]);
-    try {
-      const path = join(workspace.data, 'b.txt');
-      const result = await client.callTool({
-        name: 'fs__write_file_v1',
-        arguments: { path, content: 'written in audit mode' },
-      });
-      expect(result.isError).not.toBe(true);
-      expect(readFileSync(path, 'utf8')).toBe('written in audit mode');
-    } finally {
-      await client.close();
-    }
-    const lines = readFileSync(records, 'utf8')
-      .trim()
-      .split('\n')
-      .map(
-        (line) =>
-          JSON.parse(line) as {
-            type: string;
-            dispatch?: { wouldRefuse?: { code: string } };
-            record?: { audit?: boolean };
-          },
-      );
-    expect(lines.some((line) => line.record?.audit === true)).toBe(true);
-    expect(JSON.stringify(lines)).toContain('folder_out_of_scope');
-  }, 60_000);
+  it(
+    'lets a refused call through and records what would have been refused',
+    async () => {
+      const workspace = aWorkspace();
+      const records = join(workspace.dir, 'audit.jsonl');
+      const { client } = await aProxyClient([
+        '--policy',
+        aPolicy(workspace),
+        '--audit',
+        '--records',
+        `jsonl:${records}`,
+      ]);
+      try {
+        const path = join(workspace.data, 'b.txt');
+        const result = await client.callTool({
+          name: 'fs__write_file_v1',
+          arguments: { path, content: 'written in audit mode' },
+        });
+        expect(result.isError).not.toBe(true);
+        expect(readFileSync(path, 'utf8')).toBe('written in audit mode');
+      } finally {
+        await client.close();
+      }
+      const lines = readFileSync(records, 'utf8')
+        .trim()
+        .split('\n')
+        .map(
+          (line) =>
+            JSON.parse(line) as {
+              type: string;
+              dispatch?: { wouldRefuse?: { code: string } };
+              record?: { audit?: boolean };
+            },
+        );
+      expect(lines.some((line) => line.record?.audit === true)).toBe(true);
+      expect(JSON.stringify(lines)).toContain('folder_out_of_scope');
+    },
+    deadline(60_000),
+  );
 });

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { aPolicy, aProxyClient, aWorkspace, firstText } from './helpers.js';
+import { CALL_TIMEOUT_MS, aPolicy, aProxyClient, aWorkspace, firstText } from './helpers.js';
+import { deadline } from '../helpers/testEnv.js';
 
 describe('toolgate mcp over stdio, in front of the real filesystem server and a fake one', () => {
   const workspace = aWorkspace();
@@ -10,7 +11,7 @@ describe('toolgate mcp over stdio, in front of the real filesystem server and a 
   beforeAll(async () => {
     const policy = aPolicy(workspace);
     ({ client, stderr } = await aProxyClient(['--policy', policy, '--run-id', 'e2e']));
-  }, 30_000);
+  }, deadline(30_000));
   afterAll(async () => {
     await client.close();
   });
@@ -74,33 +75,44 @@ describe('toolgate mcp over stdio, in front of the real filesystem server and a 
     expect(firstText(result)).toBe('noted: hi');
   });
 
-  it('bounds a hung call with the deadline, and keeps serving', async () => {
-    const result = await client.callTool({ name: 'fake__hang_v1', arguments: {} });
-    expect(result.isError).toBe(true);
-    expect(firstText(result)).toBe('the call to fake/hang@1 did not finish within 3000 ms');
-  }, 10_000);
-
-  it('refuses the calls of a crashed server naming it, keeps serving the others, and restarts it', async () => {
-    const crash = await client.callTool({ name: 'fake__crash_v1', arguments: {} });
-    expect(crash.isError).toBe(true);
-    const during = await client.callTool({ name: 'fake__note_v1', arguments: { text: 'x' } });
-    expect(during.isError).toBe(true);
-    expect(firstText(during)).toMatch(
-      /^the server fake is not available, so fake\/note@1 was not called: /,
-    );
-    const read = await client.callTool({
-      name: 'fs__read_text_file_v1',
-      arguments: { path: join(workspace.data, 'a.txt') },
-    });
-    expect(firstText(read)).toBe('hello from a\n');
-    let after = '';
-    for (let tries = 0; tries < 100 && after !== 'noted: back'; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      after = firstText(
-        await client.callTool({ name: 'fake__note_v1', arguments: { text: 'back' } }),
+  it(
+    'bounds a hung call with the deadline, and keeps serving',
+    async () => {
+      const result = await client.callTool({ name: 'fake__hang_v1', arguments: {} });
+      expect(result.isError).toBe(true);
+      expect(firstText(result)).toBe(
+        `the call to fake/hang@1 did not finish within ${String(CALL_TIMEOUT_MS)} ms`,
       );
-    }
-    expect(after).toBe('noted: back');
-    expect(stderr()).toContain('server fake is down');
-  }, 20_000);
+    },
+    deadline(10_000) + CALL_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses the calls of a crashed server naming it, keeps serving the others, and restarts it',
+    async () => {
+      const crash = await client.callTool({ name: 'fake__crash_v1', arguments: {} });
+      expect(crash.isError).toBe(true);
+      const during = await client.callTool({ name: 'fake__note_v1', arguments: { text: 'x' } });
+      expect(during.isError).toBe(true);
+      expect(firstText(during)).toMatch(
+        /^the server fake is not available, so fake\/note@1 was not called: /,
+      );
+      const read = await client.callTool({
+        name: 'fs__read_text_file_v1',
+        arguments: { path: join(workspace.data, 'a.txt') },
+      });
+      expect(firstText(read)).toBe('hello from a\n');
+      let after = '';
+      const end = Date.now() + deadline(10_000);
+      while (after !== 'noted: back' && Date.now() < end) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        after = firstText(
+          await client.callTool({ name: 'fake__note_v1', arguments: { text: 'back' } }),
+        );
+      }
+      expect(after).toBe('noted: back');
+      expect(stderr()).toContain('server fake is down');
+    },
+    deadline(20_000),
+  );
 });

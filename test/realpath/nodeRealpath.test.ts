@@ -1,15 +1,15 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nodeRealpath } from '../../src/realpath/nodeRealpath.js';
+import { aTempDir } from '../helpers/scratch.js';
 
 // The temp root as handed to us (maybe under a symlinked /tmp) and as the OS sees it.
 let tempRoot = '';
 let realRoot = '';
 
 beforeAll(() => {
-  tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'toolgate-realpath-'));
+  tempRoot = aTempDir('realpath');
   realRoot = fs.realpathSync(tempRoot);
   // tempRoot/
   //   project/           the granted folder

@@ -6,6 +6,7 @@ import { MAX_REMEMBERED_FAILURES } from '../../src/registry/createSchemaPool.js'
 import { schemaPoolSizeOf } from '../../src/registry/registryInternals.js';
 import { aGrant, aTool } from '../helpers/builders.js';
 import { catchToolgateError } from '../helpers/catchToolgateError.js';
+import { deadline } from '../helpers/testEnv.js';
 
 const META_2020 = 'https://json-schema.org/draft/2020-12/schema';
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
@@ -87,43 +88,54 @@ describe('schema isolation', () => {
     expect(error.problems[0]).toContain('inputSchema does not compile');
   });
 
-  it('keeps nothing from 200 failed registrations of one 250 KB schema, and compiles it once', () => {
-    expectEveryRegistryToWork();
-    const before = metaSchemaHoldings();
-    const registry = createRegistry({ builtins: 'none' });
-    const properties = Object.fromEntries(
-      Array.from({ length: 6_500 }, (_, i) => [`p${String(i)}`, { type: 'string', minLength: 1 }]),
-    );
-    // It fails in the compiler (an unresolvable $ref), after the meta-schema passes it.
-    const inputSchema = { type: 'object', properties, $ref: '#/$defs/missing' };
-    expect(JSON.stringify(inputSchema).length).toBeGreaterThan(250_000);
-    let problem = '';
-    for (let i = 0; i < 200; i++) {
-      const error = catchToolgateError(
-        () => registry.register(aTool({ inputSchema })),
-        'invalid_tool',
+  it(
+    'keeps nothing from 200 failed registrations of one 250 KB schema, and compiles it once',
+    () => {
+      expectEveryRegistryToWork();
+      const before = metaSchemaHoldings();
+      const registry = createRegistry({ builtins: 'none' });
+      const properties = Object.fromEntries(
+        Array.from({ length: 6_500 }, (_, i) => [
+          `p${String(i)}`,
+          { type: 'string', minLength: 1 },
+        ]),
       );
-      problem ||= error.problems[0] ?? '';
-      expect(error.problems[0]).toBe(problem);
-    }
-    expect(problem).toContain("can't resolve reference #/$defs/missing");
-    expect(schemaPoolSizeOf(registry)).toEqual({ schemas: 0, failures: 1 });
-    expect(metaSchemaHoldings()).toBe(before);
-    expectEveryRegistryToWork();
-  }, 60_000);
+      // It fails in the compiler (an unresolvable $ref), after the meta-schema passes it.
+      const inputSchema = { type: 'object', properties, $ref: '#/$defs/missing' };
+      expect(JSON.stringify(inputSchema).length).toBeGreaterThan(250_000);
+      let problem = '';
+      for (let i = 0; i < 200; i++) {
+        const error = catchToolgateError(
+          () => registry.register(aTool({ inputSchema })),
+          'invalid_tool',
+        );
+        problem ||= error.problems[0] ?? '';
+        expect(error.problems[0]).toBe(problem);
+      }
+      expect(problem).toContain("can't resolve reference #/$defs/missing");
+      expect(schemaPoolSizeOf(registry)).toEqual({ schemas: 0, failures: 1 });
+      expect(metaSchemaHoldings()).toBe(before);
+      expectEveryRegistryToWork();
+    },
+    deadline(60_000),
+  );
 
-  it(`remembers at most ${String(MAX_REMEMBERED_FAILURES)} failed schemas, the latest`, () => {
-    const registry = createRegistry({ builtins: 'none' });
-    const failing = (i: number) => ({
-      type: 'object',
-      properties: { [`p${String(i)}`]: { $ref: '#/$defs/missing' } },
-    });
-    for (let i = 0; i < MAX_REMEMBERED_FAILURES + 40; i++) {
-      catchToolgateError(
-        () => registry.register(aTool({ inputSchema: failing(i) })),
-        'invalid_tool',
-      );
-    }
-    expect(schemaPoolSizeOf(registry)).toEqual({ schemas: 0, failures: MAX_REMEMBERED_FAILURES });
-  }, 60_000);
+  it(
+    `remembers at most ${String(MAX_REMEMBERED_FAILURES)} failed schemas, the latest`,
+    () => {
+      const registry = createRegistry({ builtins: 'none' });
+      const failing = (i: number) => ({
+        type: 'object',
+        properties: { [`p${String(i)}`]: { $ref: '#/$defs/missing' } },
+      });
+      for (let i = 0; i < MAX_REMEMBERED_FAILURES + 40; i++) {
+        catchToolgateError(
+          () => registry.register(aTool({ inputSchema: failing(i) })),
+          'invalid_tool',
+        );
+      }
+      expect(schemaPoolSizeOf(registry)).toEqual({ schemas: 0, failures: MAX_REMEMBERED_FAILURES });
+    },
+    deadline(60_000),
+  );
 });

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthorizedCall, TurnRecord } from '../../src/index.js';
@@ -14,10 +14,12 @@ import {
   aRun,
   callsTurn,
 } from '../helpers/runBuilders.js';
+import { aTempDir, tracked } from '../helpers/scratch.js';
+import { deadline } from '../helpers/testEnv.js';
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'toolgate-sqlite-'));
+  dir = aTempDir('sqlite');
 });
 afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -42,8 +44,10 @@ function rowsOf(file: string): Record<string, unknown>[] {
   }
 }
 
-const TSX = join(process.cwd(), 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs');
-const SINK = join(process.cwd(), 'src', 'sqlite', 'index.ts');
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs');
+const SINK = join(ROOT, 'src', 'sqlite', 'index.ts');
+const SQLITE = createRequire(join(ROOT, 'package.json')).resolve('better-sqlite3');
 
 describe('createSqliteSink', () => {
   it('stores a row per turn and per dispatch, with the columns the queries filter on', () => {
@@ -145,31 +149,37 @@ describe('createSqliteSink', () => {
     db.close();
   });
 
-  it('lets four processes create and migrate one new file at the same time', async () => {
-    const file = join(dir, 'records.db');
-    const script = `import { createSqliteSink } from ${JSON.stringify(SINK)};
+  it(
+    'lets four processes create and migrate one new file at the same time',
+    async () => {
+      const file = join(dir, 'records.db');
+      const script = `import { createSqliteSink } from ${JSON.stringify(SINK)};
 const sink = createSqliteSink(process.argv[2]);
 sink.write({ type: 'dispatch', run: 'p' + process.pid, turn: 0, dispatch: { callIndex: 0, ref: 'search@1', allowed: true } });
 sink.close();`;
-    const path = join(dir, 'open.mts');
-    writeFileSync(path, script);
-    const codes = await Promise.all(
-      [1, 2, 3, 4].map(
-        () =>
-          new Promise<number | null>((resolve) => {
-            const child = spawn(process.execPath, ['--import', TSX, path, file], {
-              stdio: ['ignore', 'ignore', 'inherit'],
-            });
-            child.on('exit', resolve);
-          }),
-      ),
-    );
-    expect(codes).toEqual([0, 0, 0, 0]);
-    expect(new Set(rowsOf(file).map((row) => row.run)).size).toBe(4);
-    const db = new Database(file, { readonly: true });
-    expect(db.prepare('SELECT version FROM toolgate_migrations').all()).toEqual([{ version: 1 }]);
-    db.close();
-  }, 20_000);
+      const path = join(dir, 'open.mts');
+      writeFileSync(path, script);
+      const codes = await Promise.all(
+        [1, 2, 3, 4].map(
+          () =>
+            new Promise<number | null>((resolve) => {
+              const child = tracked(
+                spawn(process.execPath, ['--import', TSX, path, file], {
+                  stdio: ['ignore', 'ignore', 'inherit'],
+                }),
+              );
+              child.on('exit', resolve);
+            }),
+        ),
+      );
+      expect(codes).toEqual([0, 0, 0, 0]);
+      expect(new Set(rowsOf(file).map((row) => row.run)).size).toBe(4);
+      const db = new Database(file, { readonly: true });
+      expect(db.prepare('SELECT version FROM toolgate_migrations').all()).toEqual([{ version: 1 }]);
+      db.close();
+    },
+    deadline(20_000),
+  );
 
   it('refuses, at creation, a file that is not a database', () => {
     const file = join(dir, 'notes.txt');
@@ -182,33 +192,36 @@ sink.close();`;
     );
   });
 
-  it('refuses, at creation, a file the process may only read', () => {
-    const file = join(dir, 'records.db');
-    createSqliteSink(file).close();
-    chmodSync(file, 0o444);
-    chmodSync(dir, 0o555);
-    const script = `import { createSqliteSink } from ${JSON.stringify(SINK)};
+  it(
+    'refuses, at creation, a file the process may only read',
+    () => {
+      const file = join(dir, 'records.db');
+      createSqliteSink(file).close();
+      // The script loads everything it needs first, then (as root, whom file modes do not
+      // bind) becomes nobody: no module is read as nobody, so this holds wherever the clone
+      // sits, even under a folder only its owner may enter.
+      const script = `import Database from ${JSON.stringify(SQLITE)};
+import { createSqliteSink } from ${JSON.stringify(SINK)};
+new Database(':memory:').close();
+if (process.getuid() === 0) { process.setgroups([]); process.setgid(65534); process.setuid(65534); }
 try { createSqliteSink(process.argv[2]); console.log('opened'); } catch (error) { console.log(error.code + ': ' + error.message); }`;
-    const path = join(tmpdir(), `toolgate-ro-${String(process.pid)}.mts`);
-    writeFileSync(path, script);
-    chmodSync(path, 0o644);
-    // root ignores file modes: run the check as nobody then.
-    const command =
-      process.getuid?.() === 0
-        ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath]]
-        : [process.execPath, []];
-    const result = spawnSync(
-      command[0] as string,
-      [...(command[1] as string[]), '--import', TSX, path, file],
-      { encoding: 'utf8' },
-    );
-    rmSync(path);
-    chmodSync(dir, 0o755);
-    expect(result.stderr).toBe('');
-    expect(result.stdout).toMatch(
-      /^invalid_option: the SQLite record store .*records\.db cannot (be written|be opened): .*readonly/,
-    );
-  }, 20_000);
+      const path = join(dir, 'open-read-only.mts');
+      writeFileSync(path, script);
+      chmodSync(file, 0o444);
+      chmodSync(dir, 0o555);
+      const result = spawnSync(process.execPath, ['--import', TSX, path, file], {
+        encoding: 'utf8',
+        cwd: ROOT,
+        timeout: deadline(20_000),
+      });
+      chmodSync(dir, 0o755);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toMatch(
+        /^invalid_option: the SQLite record store .*records\.db cannot (be written|be opened): .*readonly/,
+      );
+    },
+    deadline(20_000),
+  );
 
   it('writes a batch all or none', () => {
     const file = join(dir, 'records.db');

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Server as HttpServer } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -155,7 +156,15 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
   const running = proxy;
   const opened = sink;
   return new Promise<number>((done) => {
+    // Under --http, the listening server: stopping closes it and every open connection,
+    // or the process would go on listening after SIGTERM.
+    let served: HttpServer | undefined;
+    let stopping = false;
     const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      served?.closeAllConnections();
+      served?.close();
       void running.close().then(() => {
         opened.close();
         done(EXIT.ok);
@@ -176,7 +185,12 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       return;
     }
     serveHttp(running, port).then(
-      ({ port: bound }) => {
+      ({ http, port: bound }) => {
+        served = http;
+        if (stopping) {
+          http.close();
+          return;
+        }
         log(`toolgate mcp: serving http://127.0.0.1:${String(bound)}/mcp`);
       },
       (error: unknown) => {

@@ -2,7 +2,6 @@ import {
   chmodSync,
   linkSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   realpathSync,
@@ -11,7 +10,6 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -24,9 +22,10 @@ import {
   type Grant,
 } from '../../../src/index.js';
 import { createBuiltinHandlers } from '../../../src/node/index.js';
+import { aTempDir } from '../../helpers/scratch.js';
 
 // A real tree: a project folder granted for writing, a read-only folder, and a folder outside both.
-const base = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-builtins-')));
+const base = realpathSync(aTempDir('builtins'));
 const project = join(base, 'project');
 const readonly = join(base, 'readonly');
 const outside = join(base, 'outside');

@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGrant } from '../../../src/index.js';
 import { resolveGrantedPath } from '../../../src/node/tools/resolveGrantedPath.js';
+import { aTempDir } from '../../helpers/scratch.js';
 
 // A project with a .env, a link to it under another name, and a link to the project itself.
-const base = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-denies-')));
+const base = realpathSync(aTempDir('denies'));
 const project = join(base, 'project');
 mkdirSync(join(project, 'sub'), { recursive: true });
 writeFileSync(join(project, '.env'), 'TOKEN=x\n');

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { summarizeText } from '../../../src/node/index.js';
 import { splitSentences } from '../../../src/node/tools/splitSentences.js';
+import { runs } from '../../helpers/testEnv.js';
 
 describe('splitSentences', () => {
   it('ends a sentence at . ! ? … with closing quotes, before white space, and at a blank line', () => {
@@ -42,7 +43,7 @@ describe('summarizeText', () => {
         expect(summarizeText(text, max)).toBe(summary);
         expect(splitSentences(summary).length).toBeLessThanOrEqual(max);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 });

@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { anchorFolder } from '../../../src/node/tools/anchorFolder.js';
 import { verifyOpenedPath } from '../../../src/node/tools/verifyOpenedPath.js';
+import { aTempDir } from '../../helpers/scratch.js';
 
-const base = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-verify-')));
+const base = realpathSync(aTempDir('verify'));
 mkdirSync(join(base, 'in'));
 mkdirSync(join(base, 'out'));
 writeFileSync(join(base, 'in', 'a.txt'), 'in');

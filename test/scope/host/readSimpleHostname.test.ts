@@ -6,9 +6,10 @@ import { hasIgnorableCharacter } from '../../../src/scope/host/hasIgnorableChara
 import { parseHostResource } from '../../../src/scope/host/parseHostResource.js';
 import { parseUrlHost } from '../../../src/scope/host/parseUrlHost.js';
 import { readSimpleHostname } from '../../../src/scope/host/readSimpleHostname.js';
+import { runs } from '../../helpers/testEnv.js';
 
 // Fixed seed: every run explores the same cases, so a failure is reproducible.
-const RUNS = { numRuns: 20_000, seed: 20_261_130 };
+const RUNS = { numRuns: runs(20_000), seed: 20_261_130 };
 
 /** What the URL parser makes of host text, one trailing dot dropped, or undefined when it refuses it. */
 const parsedHostname = (text: string): string | undefined => {

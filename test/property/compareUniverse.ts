@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { compareGrants, createGrant, type Grant, type GrantSpec } from '../../src/index.js';
+import { runs } from '../helpers/testEnv.js';
+
+// The finite universes the compareGrants laws run over (compare.*.property.test.ts).
+// SPEC §11 asks two things of compareGrants, checked here over finite
+// universes of values, each decided by an oracle gate independent of
+// compareGrants' own probe:
+// - sound: every witness is allowed by `after` and refused by `before`;
+// - complete: when some value of the universe is allowed by `after` and
+//   refused by `before`, the answer is not `subset` (and names that kind).
+export const RUNS = {
+  numRuns: Number(process.env.COMPARE_RUNS ?? runs(10_000)),
+  seed: 20_261_201,
+} as const;
+
+export const PATHS = [
+  '/a',
+  '/a/b',
+  '/a/b/c',
+  '/a/bb',
+  '/a/x.pem',
+  '/a/b/x.pem',
+  '/a/b/c/d.pem',
+  '/a/.env',
+  '/a/b/.env',
+  '/a/.git',
+  '/a/.git/config',
+  '/a/keys/k.pem',
+  '/c',
+  '/c/b',
+  '/c/b/y',
+  '/d',
+  '/',
+];
+export const ROOTS = ['/', '/a', '/a/b', '/c', '/a/keys'];
+export const GLOBS = [
+  '!*.pem',
+  '!b',
+  '!b/**',
+  '!/a/b/x.pem',
+  '!**/.env',
+  '!.git',
+  '!keys/*.pem',
+  '!/c/**',
+  '!*',
+];
+export const HOSTS = [
+  'a.com:443',
+  'a.com:80',
+  'b.a.com:443',
+  'c.b.a.com:80',
+  'x.com:443',
+  'x.com:8443',
+  '10.1.2.3:443',
+  '10.0.0.0:80',
+  '11.0.0.1:443',
+  '127.0.0.1:80',
+  '8.8.8.8:443',
+  '[fd00::1]:443',
+  '[::1]:443',
+  'localhost:80',
+  'a.localhost:80',
+];
+export const PATTERNS = [
+  '*',
+  'a.com',
+  '*.a.com',
+  'a.com:443',
+  '10.0.0.0/8',
+  '10.0.0.0/16',
+  '127.0.0.1',
+  '[fd00::]/8',
+  'x.com:8443',
+  '!*.a.com',
+  '!10.0.0.0/8',
+  '!b.a.com',
+  '!a.com:80',
+  '!*',
+];
+export const SECRETS = ['AWS_KEY', 'AWS_SECRET', 'AWS_X', 'AWS_', 'GH_TOKEN', 'OTHER', 'A'];
+export const SECRET_ENTRIES = [
+  '*',
+  'AWS_*',
+  'AWS_KEY',
+  'GH_TOKEN',
+  'A*',
+  '!AWS_KEY',
+  '!AWS_S*',
+  '!*',
+];
+export const REFS = ['a@1', 'b@1', 'c@2'];
+export const PIN = `#sha256:${'a'.repeat(64)}`;
+
+export const folderEntry = fc.oneof(
+  fc.constantFrom(...ROOTS),
+  fc.record({ path: fc.constantFrom(...ROOTS), access: fc.constantFrom('read', 'write') }),
+  fc.constantFrom(...GLOBS),
+);
+export const list = <T>(item: fc.Arbitrary<T>) => fc.array(item, { maxLength: 4 });
+export const grant = (spec: fc.Arbitrary<GrantSpec>) => spec.map((value) => createGrant(value));
+export const pair = <T>(arb: fc.Arbitrary<T>) => fc.tuple(arb, arb);
+
+export function witnessesOf(before: Grant, after: Grant) {
+  const result = compareGrants(before, after);
+  return result.subset ? [] : result.widenings;
+}
