@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { deadline } from './test/helpers/testEnv.js';
+import { deadline, SLOWDOWN } from './test/helpers/testEnv.js';
 
 /**
  * `npm test` runs every file at full strength. `npm run test:quick` (`--mode quick`)
@@ -20,7 +20,11 @@ export default defineConfig(({ mode }) => {
     test: {
       include: ['test/**/*.test.ts'],
       exclude: [...configDefaults.exclude, ...(quick ? QUICK_EXCLUDE : [])],
-      env: quick ? { TOOLGATE_TEST_PROFILE: 'quick' } : {},
+      // One slowdown for the whole run, read once here (test/helpers/testEnv.ts).
+      env: {
+        TOOLGATE_TEST_SLOWDOWN: String(SLOWDOWN),
+        ...(quick ? { TOOLGATE_TEST_PROFILE: 'quick' } : {}),
+      },
       // Quick reuses its workers between files (no fresh module graph per file):
       // a fifth of the time, and the full run still checks every file in isolation.
       ...(quick ? { isolate: false, maxWorkers: 2 } : {}),

@@ -1,10 +1,14 @@
+import { availableParallelism, loadavg } from 'node:os';
+
 /**
  * The two settings every test reads, in one place (docs/development.md):
  *
  * - `TOOLGATE_TEST_PROFILE=quick` (what `npm run test:quick` sets) scales every
  *   property test's runs down by {@link QUICK_DIVISOR}; `npm test` runs them in full.
- * - `TOOLGATE_TEST_SLOWDOWN` (a number ≥ 1, default 1) multiplies every deadline
- *   of a test that spawns processes or waits on one, for a loaded machine.
+ * - `TOOLGATE_TEST_SLOWDOWN` (a number ≥ 1) multiplies every deadline of a test
+ *   that spawns processes or waits on one, for a loaded machine. Unset, it is read
+ *   off the machine when the run starts: twice the 1-minute load per core, between
+ *   1 and 3 (vitest.config.ts hands that one value to every worker).
  */
 
 /** How many times fewer property runs the quick profile makes. */
@@ -13,8 +17,13 @@ export const QUICK_DIVISOR = 20;
 /** True under `npm run test:quick`. */
 export const QUICK = process.env.TOOLGATE_TEST_PROFILE === 'quick';
 
-/** The deadline multiplier: `TOOLGATE_TEST_SLOWDOWN`, 1 when unset. */
+/** The deadline multiplier: `TOOLGATE_TEST_SLOWDOWN`, or from the load when unset. */
 export const SLOWDOWN = readSlowdown(process.env.TOOLGATE_TEST_SLOWDOWN);
+
+/** Twice the 1-minute load average per core, between 1 and 3. */
+export function slowdownFromLoad(load = loadavg()[0] ?? 0, cores = availableParallelism()): number {
+  return Math.min(3, Math.max(1, (2 * load) / cores));
+}
 
 /**
  * The number of runs for a property test that runs `full` times in the full suite.
@@ -46,7 +55,7 @@ export function deadline(base: number): number {
 }
 
 function readSlowdown(text: string | undefined): number {
-  if (text === undefined || text === '') return 1;
+  if (text === undefined || text === '') return slowdownFromLoad();
   const value = Number(text);
   if (!Number.isFinite(value) || value < 1) {
     throw new Error(
