@@ -75,5 +75,30 @@ function findGlobProblem(glob: string): string | undefined {
     return 'the glob has an empty segment ("//"); paths are canonical, so it would match nothing';
   if (segments.some((segment) => segment === '.' || segment === '..'))
     return 'the glob has a "." or ".." segment; paths are canonical, so write the glob without them';
+  const extglob = findExtglob(glob);
+  if (extglob !== undefined)
+    return `the glob uses the extglob "${extglob}(…)"; folder deny globs take literal segments, *, **, ?, [classes] and {a,b} braces (SPEC §14.3): write each alternative as a deny entry of its own, or with braces`;
+  return undefined;
+}
+
+/**
+ * The first extglob opener (`@(`, `!(`, `+(`, `*(`, `?(`) outside an escape
+ * and a class, as its marker character, or `undefined`.
+ *
+ * // '**\/?(.)env' => '?'; '**\/\?(x)' => undefined; '[*(]' => undefined
+ */
+function findExtglob(glob: string): string | undefined {
+  for (let index = 0; index < glob.length; index++) {
+    const char = glob.charAt(index);
+    if (char === '\\') {
+      index++;
+    } else if (char === '[') {
+      // A class runs to the first "]" after its first member; without one, "[" is literal.
+      const close = glob.indexOf(']', index + 2);
+      if (close !== -1) index = close;
+    } else if ('@!+*?'.includes(char) && glob.charAt(index + 1) === '(') {
+      return char;
+    }
+  }
   return undefined;
 }

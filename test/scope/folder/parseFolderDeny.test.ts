@@ -40,6 +40,37 @@ describe('parseFolderDeny', () => {
     expect(parseFolderDeny(entry)).toEqual({ ok: false, problem });
   });
 
+  const extglob = (marker: string) =>
+    `the glob uses the extglob "${marker}(…)"; folder deny globs take literal segments, *, **, ?, [classes] and {a,b} braces (SPEC §14.3): write each alternative as a deny entry of its own, or with braces`;
+
+  it.each([
+    ['!**/.ssh/@(id_rsa|id_ed25519)', '@'],
+    ['!**/?(.)env', '?'],
+    ['!**/+(a)', '+'],
+    ['!**/*(a).pem', '*'],
+    ['!a/!(keep)', '!'],
+    ['!/srv/@(x)/**', '@'],
+  ])(
+    'refuses the extglob in %j (SPEC §14.3), naming it and the syntax allowed',
+    (entry, marker) => {
+      expect(parseFolderDeny(entry)).toEqual({ ok: false, problem: extglob(marker) });
+    },
+  );
+
+  it.each([
+    '!**/\\?(x)',
+    '!**/[*(]',
+    '!**/(notes)',
+    '!**/{a,b}.pem',
+    '!**/[Ss]ecrets/**',
+    '!**/a?c',
+  ])(
+    'keeps %j: no extglob (escaped, inside a class, a bare parenthesis, braces, a class, "?")',
+    (entry) => {
+      expect(parseFolderDeny(entry).ok).toBe(true);
+    },
+  );
+
   it('treats "#" and a second "!" as literal characters, not a comment or a negation', () => {
     const comment = parseFolderDeny('!#notes');
     const negated = parseFolderDeny('!!x');
