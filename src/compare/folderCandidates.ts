@@ -32,10 +32,15 @@ export function folderCandidates(before: Grant, after: Grant): string[] {
     // /srv/a/b under an after root /srv: /srv/a/b and /srv/a are anchors too.
     for (let path = root; path !== '/' && inside(path); path = parentOf(path)) anchors.add(path);
   }
+  const context = {
+    fresh,
+    alphabet: alphabetOf([...afterRoots, ...beforeRoots, ...globs, fresh]),
+    roots: [...new Set([...afterRoots, ...beforeRoots])],
+  };
   const relative: string[] = [];
   const absolute: string[] = [];
   for (const glob of globs)
-    for (const sample of sampleGlob(glob, fresh))
+    for (const sample of sampleGlob(glob, context))
       (glob.startsWith('/') ? absolute : relative).push(sample);
 
   const candidates = new Set<string>();
@@ -67,4 +72,17 @@ export function folderCandidates(before: Grant, after: Grant): string[] {
 function parentOf(path: string): string {
   const cut = path.lastIndexOf('/');
   return cut <= 0 ? '/' : path.slice(0, cut);
+}
+
+/** Characters to try a `?` or a class with: 'x' first, every one the texts hold in both cases, and spares. */
+function alphabetOf(texts: readonly string[]): string[] {
+  const letters = new Set(['x', 'q', 'Z', '0', '_', '-', '.', 'é']);
+  for (const text of texts)
+    for (const letter of text) {
+      letters.add(letter);
+      letters.add(letter.toLowerCase());
+      letters.add(letter.toUpperCase());
+    }
+  // A case change may give more than one character (ß => SS): only single ones are letters.
+  return [...letters].filter((letter) => Array.from(letter).length === 1 && letter !== '/');
 }

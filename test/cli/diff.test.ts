@@ -29,6 +29,20 @@ const FILES = { 'old.yaml': OLD, 'new.yaml': NEW };
 const diff = (...args: string[]) => runInProcess(['diff', ...args], FILES);
 
 describe('toolgate diff', () => {
+  it('calls a narrowed class deny wider, and exits 1 (SPEC §14.3: it said "no wider than before", exit 0)', () => {
+    const policy = (deny: string) =>
+      `version: 1\ngrants:\n  coder:\n    tools: [fs-read@1]\n    folders: [/srv/app, '${deny}']\n`;
+    const result = runInProcess(['diff', 'a.yaml', 'b.yaml'], {
+      'a.yaml': policy('!**/[Ss]ecrets/**'),
+      'b.yaml': policy('!**/[S]ecrets/**'),
+    });
+    expect(result.stdout).toContain('grant coder: wider than before');
+    expect(result.stdout).toContain(
+      'folder  read /srv/app/secrets/x  (no longer denied by !**/[Ss]ecrets/**)',
+    );
+    expect(result.code).toBe(1);
+  });
+
   it('prints each widening with its witness and exits 1 when NEW is wider', () => {
     const result = diff('old.yaml', 'new.yaml', '--grant', 'coder');
     expect(result.stdout).toBe(

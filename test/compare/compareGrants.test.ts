@@ -142,6 +142,30 @@ describe('compareGrants', () => {
     ]);
   });
 
+  // SPEC §14.3: each of these was reported subset: true (toolgate diff: "no wider than before", exit 0).
+  it.each([
+    [['/srv/app', '!**/[Ss]ecrets/**'], ['/srv/app', '!**/[S]ecrets/**'], '/srv/app/secrets/x'],
+    [['/srv/app', '!**/[a-c]x'], ['/srv/app', '!**/[ab]x'], '/srv/app/cx'],
+    [['/srv/app', '!**/[!a]x'], ['/srv/app', '!**/bx'], undefined],
+    [['/srv/app', '!**/.en?'], ['/srv/app', '!**/.env'], undefined],
+    [['/srv/app', '!/**/.env'], ['/srv/app'], '/srv/app/.env'],
+    [['/srv/app', '!/srv/**/.env'], ['/srv/app'], '/srv/app/.env'],
+  ] as const)(
+    'finds the path a narrowed or dropped deny glob lets through: %j -> %j',
+    (before, after, witness) => {
+      const result = compare({ folders: [...before] }, { folders: [...after] });
+      expect(result.subset).toBe(false);
+      if (result.subset) return;
+      const deny = before.find((entry) => entry.startsWith('!'));
+      expect(result.widenings.map((widening) => widening.entry)).toContain(deny);
+      if (witness !== undefined)
+        expect(result.widenings.map((widening) => widening.witness)).toContainEqual({
+          path: witness,
+          access: 'read',
+        });
+    },
+  );
+
   it('finds hosts: * over a wildcard, a named private range, a dropped deny, any port over one', () => {
     const witness = (before: GrantSpec, after: GrantSpec) => {
       const result = compare(before, after);

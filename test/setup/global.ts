@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findMarkedProcesses, RUN_MARKER, type MarkedProcess } from '../helpers/processes.js';
@@ -8,18 +8,22 @@ import { deadline } from '../helpers/testEnv.js';
 
 /**
  * The suite's check that nothing is left behind (docs/development.md). Before the
- * run: mark this run's processes with a fresh id and note the `toolgate-*` temp
- * folders already there. After it: fail the run, naming each one, if a process
- * the tests started is still alive or a new `toolgate-*` folder is left, then
- * end and remove them so the next run starts clean.
+ * run: mark this run's processes with a fresh id, and give the run a temp folder
+ * of its own (`TMPDIR`, which every worker and child inherits), so that two runs
+ * on one machine never see each other's folders. After it: fail the run, naming
+ * each one, if a process the tests started is still alive or a `toolgate-*`
+ * folder is left, then end them and remove the run's temp folder.
  */
 export default function setup(): () => Promise<void> {
   const id = randomUUID();
   process.env[RUN_MARKER] = id;
-  const before = new Set(tempFolders());
+  const runTemp = mkdtempSync(join(tmpdir(), `${TEMP_PREFIX}run-`));
+  // Others may pass through (not list): the read-only SQLite test opens a file in it as nobody.
+  chmodSync(runTemp, 0o711);
+  for (const name of ['TMPDIR', 'TMP', 'TEMP']) process.env[name] = runTemp;
   return async () => {
     const leaked = await waitForExits(id, deadline(5000));
-    const left = tempFolders().filter((dir) => !before.has(dir));
+    const left = tempFolders(runTemp);
     for (const child of leaked) {
       try {
         process.kill(child.pid, 'SIGKILL');
@@ -27,7 +31,7 @@ export default function setup(): () => Promise<void> {
         // Gone since.
       }
     }
-    for (const dir of left) removeTree(dir);
+    removeTree(runTemp);
     if (leaked.length === 0 && left.length === 0) return;
     const lines = [
       ...leaked.map((child) => `process ${String(child.pid)} still running: ${child.command}`),
@@ -54,8 +58,8 @@ async function waitForExits(id: string, ms: number): Promise<MarkedProcess[]> {
   }
 }
 
-function tempFolders(): string[] {
-  return readdirSync(tmpdir())
+function tempFolders(dir: string): string[] {
+  return readdirSync(dir)
     .filter((name) => name.startsWith(TEMP_PREFIX))
-    .map((name) => join(tmpdir(), name));
+    .map((name) => join(dir, name));
 }
