@@ -1,5 +1,7 @@
+import { braceExpand, minimatch } from 'minimatch';
 import { folderDeniesOf, folderRootsOf } from '../grant/folderRootsOf.js';
 import type { Grant } from '../grant/types.js';
+import { FOLDER_GLOB_OPTIONS } from '../scope/folder/parseFolderDeny.js';
 import { canonicalizePath } from '../scope/path/index.js';
 import { freshName } from './freshName.js';
 import { sampleGlob } from './sampleGlob.js';
@@ -21,7 +23,16 @@ export function folderCandidates(before: Grant, after: Grant): string[] {
   const beforeRoots = folderRootsOf(before).map((folder) => folder.path);
   if (afterRoots.length === 0) return [];
   const globs = [...folderDeniesOf(before), ...folderDeniesOf(after)].map((deny) => deny.slice(1));
-  const fresh = freshName([...afterRoots, ...beforeRoots, ...globs]);
+  // Nor one a glob segment without "*" matches ("?", "[a-z]"): "x" under "!?" would be denied.
+  const fixed = globs
+    .flatMap((glob) => braceExpand(glob))
+    .flatMap((glob) => glob.split('/'))
+    .filter((segment) => segment !== '' && !segment.includes('*'));
+  const fresh = freshName(
+    [...afterRoots, ...beforeRoots, ...globs],
+    'x',
+    (name) => !fixed.some((segment) => minimatch(name, segment, FOLDER_GLOB_OPTIONS)),
+  );
   const inside = (path: string) =>
     afterRoots.some((root) => root === '/' || path === root || path.startsWith(`${root}/`));
 
@@ -34,7 +45,7 @@ export function folderCandidates(before: Grant, after: Grant): string[] {
   }
   const context = {
     fresh,
-    alphabet: alphabetOf([...afterRoots, ...beforeRoots, ...globs, fresh]),
+    alphabet: alphabetOf([...afterRoots, ...beforeRoots, ...globs]),
     roots: [...new Set([...afterRoots, ...beforeRoots])],
   };
   const relative: string[] = [];
@@ -74,15 +85,21 @@ function parentOf(path: string): string {
   return cut <= 0 ? '/' : path.slice(0, cut);
 }
 
-/** Characters to try a `?` or a class with: 'x' first, every one the texts hold in both cases, and spares. */
+/**
+ * Characters to try a `?` or a class with: every one the texts hold, in both
+ * cases, and one spare the texts do not hold ('x' unless they do). Any other
+ * character is read by every glob as the spare is, so it adds no class.
+ */
 function alphabetOf(texts: readonly string[]): string[] {
-  const letters = new Set(['x', 'q', 'Z', '0', '_', '-', '.', 'é']);
+  const letters = new Set<string>();
   for (const text of texts)
     for (const letter of text) {
       letters.add(letter);
       letters.add(letter.toLowerCase());
       letters.add(letter.toUpperCase());
     }
+  const spare = ['x', 'q', 'Z', '0', '_', 'é'].find((letter) => !letters.has(letter)) ?? 'x';
   // A case change may give more than one character (ß => SS): only single ones are letters.
-  return [...letters].filter((letter) => Array.from(letter).length === 1 && letter !== '/');
+  const held = [...letters].filter((letter) => Array.from(letter).length === 1 && letter !== '/');
+  return [spare, ...held.filter((letter) => letter !== spare)];
 }

@@ -1,4 +1,10 @@
-import { compiledGrantOf } from '../grant/compiledGrant.js';
+import {
+  compiledGrantOf,
+  type CompiledGrant,
+  type WrittenFolderEntry,
+} from '../grant/compiledGrant.js';
+import { findFolderDeny } from '../scope/folder/findFolderDeny.js';
+import type { CanonicalPath } from '../scope/path/index.js';
 import { createGrant } from '../grant/createGrant.js';
 import type { FolderGrant, Grant } from '../grant/types.js';
 import { allowsOnly, type Probe, type ProbeKind } from './createProbe.js';
@@ -19,6 +25,7 @@ export function scopeWidenings(probe: Probe, before: Grant, after: Grant): Widen
   const widenings: Widening[] = [];
   const seen = new Set<string>();
   const blame = createBlame(probe, before, after);
+  const written = createWritten(before, after);
   const quick = createQuickCheck(before, after);
   const consider = (kind: ProbeKind, value: string) => {
     if (!quick(kind, value)) return;
@@ -30,11 +37,11 @@ export function scopeWidenings(probe: Probe, before: Grant, after: Grant): Widen
     if (kind === 'read' || kind === 'write')
       widenings.push({
         kind: 'folder',
-        entry: entry,
+        entry: written.folder(entry),
         witness: { path: value, access: kind },
       });
     else if (kind === 'host')
-      widenings.push({ kind: 'network', entry: entry as string, witness: value });
+      widenings.push({ kind: 'network', entry: written.host(entry as string), witness: value });
     else widenings.push({ kind: 'secret', entry: entry as string, witness: value });
   };
   for (const path of folderCandidates(before, after)) {
@@ -44,6 +51,25 @@ export function scopeWidenings(probe: Probe, before: Grant, after: Grant): Widen
   for (const host of hostCandidates(before, after)) consider('host', host);
   for (const name of secretCandidates(before, after)) consider('secret', name);
   return widenings;
+}
+
+/**
+ * The entry as its grant's spec wrote it (SPEC §14.3): an `after` root as
+ * written (`'/srv/app'`, not `{ path, access }`), a host pattern in its first
+ * spelling (`'API.Example.com'`); a deny entry is kept as written already.
+ */
+function createWritten(before: Grant, after: Grant) {
+  const [was, now] = [compiledGrantOf(before), compiledGrantOf(after)];
+  return {
+    folder(entry: FolderGrant | string): WrittenFolderEntry {
+      if (typeof entry === 'string') return entry;
+      return now?.written.folders[after.folders.indexOf(entry)] ?? entry;
+    },
+    host(entry: string): string {
+      const grant = entry.startsWith('!') ? was : now;
+      return grant?.written.network.get(entry) ?? entry;
+    },
+  };
 }
 
 /**
@@ -97,10 +123,21 @@ function createQuickCheck(before: Grant, after: Grant) {
   return (kind: ProbeKind, value: string): boolean => {
     if (was === undefined || now === undefined) return true;
     if (kind === 'secret') return now.secrets.matches(value) && !was.secrets.matches(value);
-    if (kind !== 'host') return true;
+    // Folder candidates are canonical paths already: the check's root matcher and deny search.
+    // The gate still decides every value that passes; the laws hold this filter to the gate.
+    if (kind === 'read' || kind === 'write')
+      return allowsPath(now, kind, value) && !allowsPath(was, kind, value);
     const parsed = parseHostResource(value);
     if (!parsed.ok) return false;
     const { host, port } = parsed.value;
     return now.hosts.matches(host, port) && !was.hosts.matches(host, port);
   };
+}
+
+/** What `arePathsInScope` decides for a canonical path without realpath: a covering root, no deny. */
+function allowsPath(grant: CompiledGrant, access: 'read' | 'write', path: string): boolean {
+  const canonical = path as CanonicalPath;
+  if (!(access === 'read' ? grant.readable : grant.writable).covers(canonical)) return false;
+  const denies = grant.folderDenies;
+  return denies === undefined || findFolderDeny(canonical, grant.readRoots, denies) === undefined;
 }

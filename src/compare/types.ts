@@ -1,4 +1,5 @@
-import type { Budgets, FolderGrant } from '../grant/types.js';
+import type { WrittenFolderEntry } from '../grant/compiledGrant.js';
+import type { Budgets } from '../grant/types.js';
 
 /** What `after` allows that `before` does not, one kind at a time (SPEC §11). */
 export type Widening =
@@ -17,8 +18,11 @@ export type Widening =
     }
   | {
       readonly kind: 'folder';
-      /** The `after` root that allows the witness, or the `before` deny entry `after` dropped. */
-      readonly entry: FolderGrant | string;
+      /**
+       * The `after` root that allows the witness, or the `before` deny entry `after` dropped,
+       * as the grant's spec wrote it (SPEC §14.3): `'/srv/app'`, `{ path: '/srv', access: 'write' }`.
+       */
+      readonly entry: WrittenFolderEntry;
       readonly witness: { readonly path: string; readonly access: 'read' | 'write' };
     }
   | {

@@ -4,7 +4,7 @@ import type { RootMatcher } from '../scope/folder/compileRootMatcher.js';
 import type { FolderDeny } from '../scope/folder/parseFolderDeny.js';
 import type { CanonicalPath } from '../scope/path/index.js';
 import type { SecretMatcher } from '../scope/secret/index.js';
-import type { Grant } from './types.js';
+import type { Grant, GrantSpec } from './types.js';
 
 /** A grant's matchers, built once by `createGrant`. */
 export interface CompiledGrant {
@@ -27,7 +27,19 @@ export interface CompiledGrant {
   /** (rev 2) The patterns of `network`'s deny entries (written after `!`), in grant order. */
   readonly hostDenies: readonly HostPattern[];
   readonly secrets: SecretMatcher;
+  /**
+   * (rev 3) The entries as the spec wrote them, for what `compareGrants` reports
+   * (SPEC §14.3): `folders` one for one with the grant's, `network` from each
+   * canonical entry to its first spelling.
+   */
+  readonly written: {
+    readonly folders: readonly WrittenFolderEntry[];
+    readonly network: ReadonlyMap<string, string>;
+  };
 }
+
+/** A `folders` entry as a spec may write it: a path, a deny, or a root object with or without access. */
+export type WrittenFolderEntry = NonNullable<GrantSpec['folders']>[number];
 
 /** Shared by every copy of this version in the process (ESM, CommonJS, bundled): see `sharedWeakMap`. */
 const compiledGrants = sharedWeakMap<Grant, CompiledGrant>('grants');

@@ -1,4 +1,5 @@
 import { clonePlainJson } from '../data/clonePlainJson.js';
+import { deepFreeze } from '../data/deepFreeze.js';
 import { describeValue } from '../data/describeValue.js';
 import { hasOwn } from '../data/hasOwn.js';
 import { isPlainObject } from '../data/isPlainObject.js';
@@ -15,7 +16,7 @@ import {
 } from '../scope/secret/index.js';
 import { compileRootMatcher } from '../scope/folder/compileRootMatcher.js';
 import { parseFolderDeny, type FolderDeny } from '../scope/folder/parseFolderDeny.js';
-import { attachCompiledGrant } from './compiledGrant.js';
+import { attachCompiledGrant, type WrittenFolderEntry } from './compiledGrant.js';
 import { compileToolEntries } from './compileToolEntries.js';
 import { readAskEntry } from './readAskEntry.js';
 import { readToolEntry } from './readToolEntry.js';
@@ -52,6 +53,7 @@ export function createGrant(spec: GrantSpec): Grant {
   const folderDenies: FolderDeny[] = [];
   // Roots and denies in the order given: the canonical grant keeps that order.
   const folderEntries: (FolderGrant | FolderDenyEntry)[] = [];
+  const writtenFolders: WrittenFolderEntry[] = [];
   readList(input, 'folders', problems, (item, where) => {
     if (typeof item === 'string' && item.startsWith('!')) {
       const deny = parseFolderDeny(item);
@@ -59,21 +61,25 @@ export function createGrant(spec: GrantSpec): Grant {
       // Kept one for one, like roots, so an entry's index is where the spec wrote it.
       folderDenies.push(deny.value);
       folderEntries.push(item as FolderDenyEntry);
+      writtenFolders.push(item);
       return undefined;
     }
     const folder = readFolder(item, where);
     if ('problem' in folder) return folder;
     folders.push(folder);
     folderEntries.push(folder);
+    writtenFolders.push(deepFreeze(item) as WrittenFolderEntry);
     return undefined;
   });
 
   const hostPatterns: HostPattern[] = [];
   const hostDenies: HostPattern[] = [];
+  const writtenNetwork = new Map<string, string>();
   const network = readList(input, 'network', problems, (item, where) => {
     const entry = parseNetworkEntry(item);
     if (!entry.ok) return { problem: `${where} ${describeValue(item)}: ${entry.problem}` };
     (entry.value.deny ? hostDenies : hostPatterns).push(entry.value.pattern);
+    if (!writtenNetwork.has(entry.value.text)) writtenNetwork.set(entry.value.text, item as string);
     return entry.value.text;
   });
 
@@ -129,6 +135,10 @@ export function createGrant(spec: GrantSpec): Grant {
       hostPatterns: Object.freeze(hostPatterns),
       hostDenies: Object.freeze(hostDenies),
       secrets: compileSecretMatcher(secretPatterns, secretDenies),
+      written: Object.freeze({
+        folders: Object.freeze(writtenFolders),
+        network: writtenNetwork,
+      }),
     }),
   );
   return grant;

@@ -82,16 +82,8 @@ describe('compareGrants', () => {
     expect(compare({ folders: ['/srv/app'] }, { folders: ['/srv'] })).toEqual({
       subset: false,
       widenings: [
-        {
-          kind: 'folder',
-          entry: { path: '/srv', access: 'write' },
-          witness: { path: '/srv', access: 'read' },
-        },
-        {
-          kind: 'folder',
-          entry: { path: '/srv', access: 'write' },
-          witness: { path: '/srv', access: 'write' },
-        },
+        { kind: 'folder', entry: '/srv', witness: { path: '/srv', access: 'read' } },
+        { kind: 'folder', entry: '/srv', witness: { path: '/srv', access: 'write' } },
       ],
     });
     expect(
@@ -99,11 +91,7 @@ describe('compareGrants', () => {
     ).toEqual({
       subset: false,
       widenings: [
-        {
-          kind: 'folder',
-          entry: { path: '/srv/app', access: 'write' },
-          witness: { path: '/srv/app', access: 'write' },
-        },
+        { kind: 'folder', entry: '/srv/app', witness: { path: '/srv/app', access: 'write' } },
       ],
     });
     const dropped = compare({ folders: ['/srv/app', '!**/.env'] }, { folders: ['/srv/app'] });
@@ -112,6 +100,32 @@ describe('compareGrants', () => {
       '!**/.env',
       '!**/.env',
     ]);
+  });
+
+  it('names each entry as the spec wrote it (SPEC §14.3), not in canonical form', () => {
+    const entries = (before: GrantSpec, after: GrantSpec) => {
+      const result = compare(before, after);
+      return result.subset ? [] : result.widenings.map((widening) => widening.entry);
+    };
+    expect(entries({ folders: ['/srv/app/sub'] }, { folders: ['/srv/app'] })).toEqual([
+      '/srv/app',
+      '/srv/app',
+    ]);
+    expect(entries({ folders: ['/srv/app/sub'] }, { folders: ['/srv//app/'] })).toContain(
+      '/srv//app/',
+    );
+    expect(entries({}, { folders: [{ path: '/srv/x/..', access: 'read' }] })).toEqual([
+      { path: '/srv/x/..', access: 'read' },
+    ]);
+    expect(
+      entries({ folders: [{ path: '/srv', access: 'read' }] }, { folders: [{ path: '/srv' }] }),
+    ).toEqual([{ path: '/srv' }]);
+    expect(entries({ network: ['example.com'] }, { network: ['API.Example.com'] })).toEqual([
+      'API.Example.com',
+    ]);
+    expect(entries({ network: ['*', '!API.Example.com'] }, { network: ['*'] })).toContain(
+      '!API.Example.com',
+    );
   });
 
   it('counts a narrower deny as wider, and a broader deny as narrower', () => {
