@@ -1,22 +1,11 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, spawnCli } from './helpers.js';
+import { spawnCli } from './helpers.js';
+import { POLICY, TESTS } from './testCommandFixtures.js';
 import { aTempDir } from '../helpers/scratch.js';
 
 // The built CLI on real folders (npm test builds it first); testCommand.test.ts has the in-process cases.
-const POLICY = readFileSync(join(ROOT, 'examples/policy.yaml'), 'utf8');
-
-const TESTS = `policy: policy.yaml
-defaults: { grant: coder, cwd: /workspace }
-cases:
-  - name: reads a source file
-    turn: { calls: [{ tool: fs-read, version: 1, arguments: { path: src/a.ts } }] }
-    expect: allow
-  - name: "climbs out <&> # 50%, \\"quoted\\": wrong"
-    turn: { calls: [{ tool: fs-read, version: 1, arguments: { path: ../etc/passwd } }] }
-    expect: allow
-`;
 
 describe('toolgate test DIR', () => {
   it('runs every *.test.yaml under a directory, sorted, skipping hidden folders', async () => {

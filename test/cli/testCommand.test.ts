@@ -1,22 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runInProcess } from './helpers.js';
+import { runInProcess } from './helpers.js';
+import { POLICY, TESTS } from './testCommandFixtures.js';
 
-const POLICY = readFileSync(join(ROOT, 'examples/policy.yaml'), 'utf8');
-
-// Two cases: the first passes, the second expects the wrong thing, and its
-// name carries characters each report format must escape.
-const TESTS = `policy: policy.yaml
-defaults: { grant: coder, cwd: /workspace }
-cases:
-  - name: reads a source file
-    turn: { calls: [{ tool: fs-read, version: 1, arguments: { path: src/a.ts } }] }
-    expect: allow
-  - name: "climbs out <&> # 50%, \\"quoted\\": wrong"
-    turn: { calls: [{ tool: fs-read, version: 1, arguments: { path: ../etc/passwd } }] }
-    expect: allow
-`;
 const FILES = { 'p/policy.yaml': POLICY, 'p/a.test.yaml': TESTS };
 const run = (...args: string[]) => runInProcess(['test', 'p/a.test.yaml', ...args], FILES);
 const REASON = 'the path /etc/passwd is outside the granted folder scope';

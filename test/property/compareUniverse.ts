@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { compareGrants, createGrant, type Grant, type GrantSpec } from '../../src/index.js';
+import { expect } from 'vitest';
+import { oracleAllows } from '../compare/oracle.js';
 import { runs } from '../helpers/testEnv.js';
 
 // The finite universes the compareGrants laws run over (compare.*.property.test.ts).
@@ -104,4 +106,43 @@ export const pair = <T>(arb: fc.Arbitrary<T>) => fc.tuple(arb, arb);
 export function witnessesOf(before: Grant, after: Grant) {
   const result = compareGrants(before, after);
   return result.subset ? [] : result.widenings;
+}
+
+/** A value of a law's universe: what the oracle is asked, and about which value. */
+export type Probed = readonly ['read' | 'write' | 'host' | 'secret', string];
+
+/** Every path of a universe, read and written. */
+export const readAndWrite = (paths: readonly string[]): Probed[] =>
+  paths.flatMap((path) => [['read', path] as const, ['write', path] as const]);
+
+/**
+ * The law every scope comparison keeps: each widening is of `kind` and its
+ * witness is allowed by `after` and refused by `before` (oracle gate); and
+ * when compareGrants answers subset, no value of the universe is allowed by
+ * `after` and refused by `before`.
+ */
+export function expectScopeLaw(
+  before: Grant,
+  after: Grant,
+  kind: 'folder' | 'network' | 'secret',
+  universe: readonly Probed[],
+): void {
+  const widenings = witnessesOf(before, after);
+  for (const widening of widenings) {
+    expect(widening.kind).toBe(kind);
+    if (widening.kind !== 'folder' && widening.kind !== 'network' && widening.kind !== 'secret')
+      continue;
+    const [probe, value]: Probed =
+      widening.kind === 'folder'
+        ? [widening.witness.access, widening.witness.path]
+        : [widening.kind === 'network' ? 'host' : 'secret', widening.witness];
+    expect(oracleAllows(after, probe, value)).toBe(true);
+    expect(oracleAllows(before, probe, value)).toBe(false);
+  }
+  // Completeness binds a subset answer only: brute force must then find nothing.
+  if (widenings.length > 0) return;
+  const missed = universe.filter(
+    ([probe, value]) => oracleAllows(after, probe, value) && !oracleAllows(before, probe, value),
+  );
+  expect(missed).toEqual([]);
 }
