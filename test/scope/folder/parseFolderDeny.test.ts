@@ -50,6 +50,10 @@ describe('parseFolderDeny', () => {
     ['!**/*(a).pem', '*'],
     ['!a/!(keep)', '!'],
     ['!/srv/@(x)/**', '@'],
+    // An unclosed "[" is a literal: the scan goes on past it.
+    ['!**/[a@(x)', '@'],
+    // A class ends at its own "]": what follows is read again.
+    ['!**/[ab]+(x)', '+'],
   ])(
     'refuses the extglob in %j (SPEC §14.3), naming it and the syntax allowed',
     (entry, marker) => {
@@ -60,6 +64,8 @@ describe('parseFolderDeny', () => {
   it.each([
     '!**/\\?(x)',
     '!**/[*(]',
+    '!**/[ab*(]',
+    '!**/]/[a*(]',
     '!**/(notes)',
     '!**/{a,b}.pem',
     '!**/[Ss]ecrets/**',
