@@ -1,10 +1,4 @@
-import {
-  compiledGrantOf,
-  type CompiledGrant,
-  type WrittenFolderEntry,
-} from '../grant/compiledGrant.js';
-import { findFolderDeny } from '../scope/folder/findFolderDeny.js';
-import type { CanonicalPath } from '../scope/path/index.js';
+import { compiledGrantOf, type WrittenFolderEntry } from '../grant/compiledGrant.js';
 import { createGrant } from '../grant/createGrant.js';
 import type { FolderGrant, Grant } from '../grant/types.js';
 import { allowsOnly, type Probe, type ProbeKind } from './createProbe.js';
@@ -123,21 +117,12 @@ function createQuickCheck(before: Grant, after: Grant) {
   return (kind: ProbeKind, value: string): boolean => {
     if (was === undefined || now === undefined) return true;
     if (kind === 'secret') return now.secrets.matches(value) && !was.secrets.matches(value);
-    // Folder candidates are canonical paths already: the check's root matcher and deny search.
-    // The gate still decides every value that passes; the laws hold this filter to the gate.
-    if (kind === 'read' || kind === 'write')
-      return allowsPath(now, kind, value) && !allowsPath(was, kind, value);
+    // Folders go straight to the gate: a copy of its path rules here saved nothing measurable
+    // (89 ms vs 85 ms on a nine-glob pair) and would hide a widening once the rules move on.
+    if (kind === 'read' || kind === 'write') return true;
     const parsed = parseHostResource(value);
     if (!parsed.ok) return false;
     const { host, port } = parsed.value;
     return now.hosts.matches(host, port) && !was.hosts.matches(host, port);
   };
-}
-
-/** What `arePathsInScope` decides for a canonical path without realpath: a covering root, no deny. */
-function allowsPath(grant: CompiledGrant, access: 'read' | 'write', path: string): boolean {
-  const canonical = path as CanonicalPath;
-  if (!(access === 'read' ? grant.readable : grant.writable).covers(canonical)) return false;
-  const denies = grant.folderDenies;
-  return denies === undefined || findFolderDeny(canonical, grant.readRoots, denies) === undefined;
 }
