@@ -25,6 +25,13 @@ export interface RefusalDetail {
   readonly message: string;
   /** (rev 2) The grant's deny entry that refused, as written (`'!10.0.0.0/8'`, `'!.env'`). */
   readonly entry?: string;
+  /**
+   * (rev 3) Which reading of the argument refused it, when the program that
+   * runs the call may read it otherwise than the gate (SPEC §14.1):
+   * `symlink-dotdot` (a `..` after a symlink), `deny-ancestor` (a write to a
+   * folder that holds what a deny entry takes away).
+   */
+  readonly reading?: 'symlink-dotdot' | 'deny-ancestor';
 }
 
 /** A recorded, reasoned "no": plain, serializable data. */

@@ -76,10 +76,23 @@ const entryArb = (links: boolean): fc.Arbitrary<Entry> =>
 const pathArb = (links: boolean) =>
   fc.tuple(
     fc.constantFrom('', '', 'root/', 'ro/', 'out/', ''),
-    fc.array(fc.constantFrom(...NAMES, ...(links ? LINK_NAMES : []), 'new', 'new', '..', '.', ''), {
-      minLength: 1,
-      maxLength: 5,
-    }),
+    fc.array(
+      fc.constantFrom(
+        ...NAMES,
+        ...(links ? LINK_NAMES : []),
+        // The SPEC §14.1 attack: ".." right after a link, which a normalizer reads otherwise.
+        ...(links ? LINK_NAMES.map((name) => `${name}/..`) : []),
+        'new',
+        'new',
+        '..',
+        '.',
+        '',
+      ),
+      {
+        minLength: 1,
+        maxLength: 5,
+      },
+    ),
     fc.constantFrom('fs-read', 'fs-write'),
   );
 
@@ -157,6 +170,31 @@ function land(path: string): Landing {
   return { kind: 'at', path: current, danglingSeen };
 }
 
+/**
+ * Does a ".." of the path as written cancel a segment that is a symlink on
+ * disk (SPEC §14.1)? Asked of lstat, one written prefix at a time: the
+ * independent reading of what the gate decides with realpath alone.
+ */
+function dotDotAfterLink(path: string): boolean {
+  const segments = path.split('/');
+  const kept: number[] = [];
+  for (const [index, segment] of segments.entries()) {
+    if (segment === '' || segment === '.') continue;
+    if (segment !== '..') {
+      kept.push(index);
+      continue;
+    }
+    const cancelled = kept.pop();
+    if (cancelled === undefined) continue;
+    try {
+      if (lstatSync(segments.slice(0, cancelled + 1).join('/')).isSymbolicLink()) return true;
+    } catch {
+      // Missing or unreadable: not a link (the gate refuses ".." over a missing folder anyway).
+    }
+  }
+  return false;
+}
+
 const isInside = (path: string, root: string) =>
   path === root || root === '/' || path.startsWith(`${root}/`);
 
@@ -184,6 +222,9 @@ function decide(tree: string, prefix: string, parts: readonly string[], tool: st
     lexical,
     real,
     landing: land(absolute),
+    // Where a server that normalizes first (the MCP filesystem server) lands.
+    lexicalLanding: land(posix.resolve(root, value)),
+    afterLink: dotDotAfterLink(absolute),
     allowedRoots,
     lexicalPath: posix.resolve(root, value),
   };
@@ -227,6 +268,8 @@ describe('the realpath gate against a real file system', () => {
   it('never allows, with realpath, a read or write whose real target is outside every root that grants it', () => {
     let allowed = 0;
     let escapedLexically = 0;
+    let readOtherwise = 0;
+    let afterLinks = 0;
     fc.assert(
       fc.property(
         fc.array(entryArb(true), { minLength: 4, maxLength: 16 }),
@@ -234,16 +277,24 @@ describe('the realpath gate against a real file system', () => {
         (entries, paths) => {
           const tree = buildTree(entries);
           for (const [prefix, parts, tool] of paths) {
-            const { value, lexical, real, landing, allowedRoots } = decide(
-              tree,
-              prefix,
-              parts,
-              tool,
-            );
+            const { value, lexical, real, landing, lexicalLanding, afterLink, allowedRoots } =
+              decide(tree, prefix, parts, tool);
             const realRoots = allowedRoots.map((root) => realpathSync(root));
             const inside =
               landing.kind === 'at' && realRoots.some((root) => isInside(landing.path, root));
             if (lexical && !inside && landing.kind === 'at') escapedLexically++;
+            const lexicallyLandsInside =
+              lexicalLanding.kind === 'fails' ||
+              realRoots.some((root) => isInside(lexicalLanding.path, root));
+            if (afterLink) afterLinks++;
+            if (afterLink && lexicalLanding.kind === 'at' && landing.kind === 'at') {
+              if (lexicalLanding.path !== landing.path) readOtherwise++;
+            }
+            // Every reading must pass: where a normalizing server lands is inside too.
+            if (real) {
+              expect(afterLink, `${tool} ${value}: ".." after a link`).toBe(false);
+              expect(lexicallyLandsInside, `${tool} ${value} read lexically`).toBe(true);
+            }
             // A path the OS cannot open (ENOTDIR, ELOOP) reaches nothing, so it cannot escape.
             if (!real || landing.kind === 'fails') continue;
             allowed++;
@@ -255,11 +306,14 @@ describe('the realpath gate against a real file system', () => {
       RUNS,
     );
     console.log(
-      `realpath differential, symlinks: ${allowed} allowed with realpath, all inside; ${escapedLexically} that the lexical gate alone lets out`,
+      `realpath differential, symlinks: ${allowed} allowed with realpath, all inside; ${escapedLexically} that the lexical gate alone lets out; ${afterLinks} with ".." after a link, ${readOtherwise} of them read apart by the kernel and a normalizer`,
     );
+    // The paths do put ".." after links, some of which the two readings take to different places.
+    expect(afterLinks).toBeGreaterThan(30);
+    expect(readOtherwise).toBeGreaterThan(5);
     expect(allowed).toBeGreaterThan(300);
     // The trees do hold links that lead out, which a lexical gate alone lets through.
-    expect(escapedLexically).toBeGreaterThan(40);
+    expect(escapedLexically).toBeGreaterThan(25);
   });
 
   it('allows, with realpath, what lands inside a root lexically and physically, with no dangling link on the way', () => {
@@ -271,13 +325,14 @@ describe('the realpath gate against a real file system', () => {
         (entries, paths) => {
           const tree = buildTree(entries);
           for (const [prefix, parts, tool] of paths) {
-            const { value, real, landing, allowedRoots, lexicalPath } = decide(
+            const { value, real, landing, allowedRoots, lexicalPath, afterLink } = decide(
               tree,
               prefix,
               parts,
               tool,
             );
-            if (landing.kind !== 'at' || landing.danglingSeen) continue;
+            // A ".." after a link is refused on purpose (SPEC §14.1): tested above.
+            if (landing.kind !== 'at' || landing.danglingSeen || afterLink) continue;
             const lexicallyInside = allowedRoots.some((root) => isInside(lexicalPath, root));
             const physicallyInside = allowedRoots.some((root) =>
               isInside(landing.path, realpathSync(root)),

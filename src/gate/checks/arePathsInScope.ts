@@ -11,6 +11,7 @@ import { findFolderDeny } from '../../scope/folder/findFolderDeny.js';
 import type { FolderDeny } from '../../scope/folder/parseFolderDeny.js';
 import { pass, type Check } from '../Check.js';
 import { collectResourceValues } from '../collectResourceValues.js';
+import { findLinkBeforeDotDot } from './findLinkBeforeDotDot.js';
 import type { RefusalFacts } from '../refusalFacts.js';
 
 /**
@@ -104,6 +105,18 @@ function checkRealPath(
   });
   // The OS resolves "link/.." physically, so resolve the path as written, not its lexical form.
   const raw = toAbsoluteRawPath(value, cwd);
+  if (raw.ok) {
+    const dotDot = findLinkBeforeDotDot(raw.value, realpath);
+    if (dotDot.kind === 'unresolved') return refuse('its real path could not be resolved safely');
+    if (dotDot.kind === 'link') {
+      const message = `".." follows the symlink ${describeValue(dotDot.link)}: the OS reads it through the link, a server that normalizes the path first does not (SPEC §14.1); name the target without ".."`;
+      return {
+        code: 'folder_out_of_scope',
+        path,
+        details: [{ pointer, message, reading: 'symlink-dotdot' }],
+      };
+    }
+  }
   const real = raw.ok ? realOf(raw.value, realpath) : undefined;
   if (real === undefined) return refuse('its real path could not be resolved safely');
   let inside = false;

@@ -1,0 +1,118 @@
+import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createGate,
+  createGrant,
+  createRegistry,
+  type TurnDecision,
+  type GrantSpec,
+} from '../../src/index.js';
+import { aTempDir } from '../helpers/scratch.js';
+
+/**
+ * SPEC §14.1: the gate checks what the program running the call reads. Each
+ * case is the review's own tree; each fails on a gate that reads the path one
+ * way only.
+ */
+describe('paths read one way (SPEC §14.1)', () => {
+  let base: string;
+  let data: string;
+  let outside: string;
+
+  beforeAll(() => {
+    base = realpathSync(aTempDir('readings'));
+    data = join(base, 'data');
+    outside = join(base, 'outside');
+    mkdirSync(join(data, 'sub', 'deeper'), { recursive: true });
+    mkdirSync(join(data, 'plain'), { recursive: true });
+    mkdirSync(join(data, 'sub', 'l2'), { recursive: true });
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'secret.txt'), 'secret');
+    writeFileSync(join(data, '.env'), 'TOKEN=1');
+    writeFileSync(join(data, 'a.txt'), 'a');
+    writeFileSync(join(data, 'sub', 'l2', 'secret.txt'), 'kernel reading');
+    // data/x -> data/sub/deeper: the kernel reads x/.. as data/sub, a lexical normalizer as data.
+    symlinkSync(join(data, 'sub', 'deeper'), join(data, 'x'));
+    mkdirSync(join(data, 'l2'));
+    symlinkSync(join(outside, 'secret.txt'), join(data, 'l2', 'secret.txt'));
+    symlinkSync(join(data, '.env'), join(data, 'l2', 'env.txt'));
+    // A link whose target sits beside it: both readings land in the same place, still refused.
+    symlinkSync(join(data, 'plain'), join(data, 'twin'));
+  });
+  afterAll(() => {
+    rmSync(base, { recursive: true, force: true });
+  });
+
+  const decide = (
+    path: string,
+    options: { tool?: string; grant?: Partial<GrantSpec>; realpath?: boolean } = {},
+  ): TurnDecision => {
+    const { tool = 'fs-read', grant = {}, realpath = true } = options;
+    const gate = createGate({
+      registry: createRegistry(),
+      ...(realpath ? { realpath: 'node' } : {}),
+    });
+    const context = {
+      grant: createGrant({
+        tools: ['fs-read@1', 'fs-write@1'],
+        folders: [data, '!**/.env'],
+        ...grant,
+      }),
+      cwd: data,
+    };
+    const args = tool === 'fs-read' ? { path } : { path, content: 'x' };
+    return gate.authorize({ calls: [{ tool, version: 1, arguments: args }] }, context);
+  };
+  const refusalOf = (decision: TurnDecision) =>
+    decision.settled === 'rejected' ? decision.refusal : undefined;
+
+  describe('".." after a symlink', () => {
+    it('refuses x/../l2/secret.txt, which the server opens as l2/secret.txt (a link outside)', () => {
+      expect(decide('l2/secret.txt').settled).toBe('rejected');
+      const refusal = refusalOf(decide('x/../l2/secret.txt'));
+      expect(refusal).toMatchObject({
+        check: 'dispatch.folder',
+        code: 'folder_out_of_scope',
+        reason: `the path ${data}/l2/secret.txt is outside the granted folder scope`,
+      });
+      expect(refusal?.details).toHaveLength(1);
+      expect(refusal?.details?.[0]).toMatchObject({ pointer: '/path', reading: 'symlink-dotdot' });
+      expect(refusal?.details?.[0]?.message).toContain(`".." follows the symlink ${data}/x:`);
+    });
+
+    it('refuses x/../l2/env.txt, which the server opens as a link to the denied .env', () => {
+      expect(decide('l2/env.txt').settled).toBe('rejected');
+      expect(refusalOf(decide(`${data}/x/../l2/env.txt`))?.details?.[0]?.reading).toBe(
+        'symlink-dotdot',
+      );
+    });
+
+    it('refuses it as a write too, and through "." and deeper names before the ".."', () => {
+      expect(
+        refusalOf(decide('x/./../l2/new.txt', { tool: 'fs-write' }))?.details?.[0]?.reading,
+      ).toBe('symlink-dotdot');
+      // The second ".." cancels x: x/l/.. is x's target again, x/.. is not data.
+      mkdirSync(join(data, 'sub', 'deeper', 'inner'), { recursive: true });
+      expect(refusalOf(decide('x/inner/../../a.txt'))?.details?.[0]?.reading).toBe(
+        'symlink-dotdot',
+      );
+    });
+
+    it('refuses even where both readings land in the same place: the rule is about the link', () => {
+      expect(refusalOf(decide('twin/../a.txt'))?.details?.[0]?.reading).toBe('symlink-dotdot');
+    });
+
+    it('allows ".." after a plain folder, and a symlink with no ".." after it', () => {
+      expect(decide('sub/../a.txt').settled).toBe('tool');
+      expect(decide('sub/deeper/../l2/secret.txt').settled).toBe('tool');
+      expect(decide('x').settled).toBe('tool');
+      expect(decide('twin/..', { realpath: false }).settled).toBe('tool');
+      expect(decide('/../..' + data + '/a.txt').settled).toBe('tool');
+    });
+
+    it('leaves a gate without realpath as it was: it sees no links', () => {
+      expect(decide('x/../a.txt', { realpath: false }).settled).toBe('tool');
+    });
+  });
+});

@@ -1,0 +1,94 @@
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CALL_TIMEOUT_MS, FS_SERVER, aProxyClient, firstText, testEnvironment } from './helpers.js';
+import { aTempDir, onCleanUp } from '../helpers/scratch.js';
+import { deadline } from '../helpers/testEnv.js';
+
+/**
+ * SPEC §14.1 end to end: `toolgate mcp` in front of the real filesystem
+ * server on a real tree. Each attack is first sent to the server alone, to
+ * show that it does read the file the policy refuses; then through the
+ * proxy, which must refuse it.
+ */
+describe('toolgate mcp reads paths the way the filesystem server does (SPEC §14.1)', () => {
+  const dir = realpathSync(aTempDir('readings-e2e'));
+  const data = join(dir, 'data');
+  const outside = join(dir, 'outside');
+  let proxy: Client;
+  let direct: Client;
+
+  beforeAll(async () => {
+    mkdirSync(join(data, 'sub', 'deeper'), { recursive: true });
+    mkdirSync(join(data, 'l2'), { recursive: true });
+    mkdirSync(outside);
+    writeFileSync(join(data, 'a.txt'), 'hello\n');
+    writeFileSync(join(data, '.env'), 'TOKEN=never-read\n');
+    writeFileSync(join(outside, 'secret.txt'), 'the secret outside\n');
+    symlinkSync(join(data, 'sub', 'deeper'), join(data, 'x'));
+    symlinkSync(join(outside, 'secret.txt'), join(data, 'l2', 'secret.txt'));
+    symlinkSync(join(data, '.env'), join(data, 'l2', 'env.txt'));
+    const policy = join(dir, 'policy.yaml');
+    writeFileSync(
+      policy,
+      JSON.stringify({
+        version: 1,
+        servers: {
+          fs: {
+            command: process.execPath,
+            // The server may read all of dir: toolgate's grant is what narrows it.
+            args: [FS_SERVER, dir],
+            tools: {
+              read_text_file: { resources: [{ kind: 'path', at: '/path', access: 'read' }] },
+            },
+          },
+        },
+        grants: {
+          default: { tools: ['fs/read_text_file@1'], folders: [data, '!**/.env'] },
+        },
+        proxy: { callTimeoutMs: CALL_TIMEOUT_MS },
+      }),
+    );
+    ({ client: proxy } = await aProxyClient(['--policy', policy, '--run-id', 'readings']));
+    direct = new Client({ name: 'direct', version: '1.0.0' });
+    onCleanUp(() => direct.close());
+    await direct.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [FS_SERVER, dir],
+        stderr: 'ignore',
+        env: testEnvironment(),
+      }),
+    );
+  }, deadline(30_000));
+  afterAll(async () => {
+    await proxy.close();
+    await direct.close();
+  });
+
+  const read = (client: Client, path: string) =>
+    client.callTool({
+      name: client === proxy ? 'fs__read_text_file_v1' : 'read_text_file',
+      arguments: { path },
+    });
+
+  it('refuses ".." after a symlink, which the server reads lexically into a link outside and a link to .env', async () => {
+    const attacks: [string, string][] = [
+      [`${data}/x/../l2/secret.txt`, 'the secret outside\n'],
+      [`${data}/x/../l2/env.txt`, 'TOKEN=never-read\n'],
+    ];
+    for (const [path, content] of attacks) {
+      // The server alone opens data/l2/…, following the link: what the grant refuses.
+      expect(firstText(await read(direct, path)), path).toBe(content);
+      const result = await read(proxy, path);
+      expect(result.isError, path).toBe(true);
+      expect(firstText(result), path).toBe(
+        `the path ${data}/l2/${path.endsWith('env.txt') ? 'env.txt' : 'secret.txt'} is outside the granted folder scope`,
+      );
+    }
+    // A ".." after a plain folder still passes.
+    expect(firstText(await read(proxy, `${data}/sub/../a.txt`))).toBe('hello\n');
+  });
+});
