@@ -1,7 +1,7 @@
 import { braceExpand, minimatch } from 'minimatch';
 import { folderDeniesOf, folderRootsOf } from '../grant/folderRootsOf.js';
 import type { Grant } from '../grant/types.js';
-import { FOLDER_GLOB_OPTIONS } from '../scope/folder/parseFolderDeny.js';
+import { FOLDER_GLOB_OPTIONS, parseFolderDeny } from '../scope/folder/parseFolderDeny.js';
 import { canonicalizePath } from '../scope/path/index.js';
 import { freshName } from './freshName.js';
 import { sampleGlob } from './sampleGlob.js';
@@ -75,6 +75,20 @@ export function folderCandidates(before: Grant, after: Grant): string[] {
     if (sample === '/' || sample === '') continue;
     add(sample);
     add(`${sample}/${fresh}`);
+  }
+  // A write to a deny entry's anchor or a folder above it is refused (SPEC §14.1): each is a class.
+  for (const entry of [...folderDeniesOf(before), ...folderDeniesOf(after)]) {
+    const deny = parseFolderDeny(entry);
+    if (!deny.ok) continue;
+    for (const anchor of deny.value.anchors) {
+      const starts = deny.value.absolute
+        ? [anchor]
+        : [...anchors].map((root) =>
+            anchor === '' ? root : `${root === '/' ? '' : root}/${anchor}`,
+          );
+      for (const start of starts)
+        for (let path = start; path !== '/'; path = parentOf(path)) add(path);
+    }
   }
   return [...candidates];
 }

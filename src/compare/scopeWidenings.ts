@@ -38,10 +38,16 @@ export function scopeWidenings(probe: Probe, before: Grant, after: Grant): Widen
       widenings.push({ kind: 'network', entry: written.host(entry as string), witness: value });
     else widenings.push({ kind: 'secret', entry: entry as string, witness: value });
   };
+  // A write `before` refused where it allowed the read (a read-only root, a folder above a deny
+  // entry's anchor: SPEC §14.1) is asked after the rest, so that a widening's witness is a path
+  // the entry itself names when there is one.
+  const later: string[] = [];
   for (const path of folderCandidates(before, after)) {
     consider('read', path);
-    consider('write', path);
+    if (probe.allows(before, 'read', path)) later.push(path);
+    else consider('write', path);
   }
+  for (const path of later) consider('write', path);
   for (const host of hostCandidates(before, after)) consider('host', host);
   for (const name of secretCandidates(before, after)) consider('secret', name);
   return widenings;

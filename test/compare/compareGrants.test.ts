@@ -137,7 +137,21 @@ describe('compareGrants', () => {
       entry: '!*.pem',
       witness: { path: '/srv/app/x.pem', access: 'read' },
     });
-    expect(compare(after, before)).toEqual({ subset: true });
+    // !*.pem takes every .pem away, but guards only the root against writes; !keys/*.pem guards
+    // keys too (SPEC §14.1), so dropping it lets keys be moved: the one widening left.
+    expect(compare(after, before)).toEqual({
+      subset: false,
+      widenings: [
+        {
+          kind: 'folder',
+          entry: '!keys/*.pem',
+          witness: { path: '/srv/app/keys', access: 'write' },
+        },
+      ],
+    });
+    expect(compare(after, { folders: ['/srv/app', '!*.pem', '!keys/*.pem'] })).toEqual({
+      subset: true,
+    });
   });
 
   it('reads a relative deny at every root of either grant, and an absolute deny as a path', () => {

@@ -28,6 +28,10 @@ describe('paths read one way (SPEC §14.1)', () => {
     mkdirSync(join(data, 'plain'), { recursive: true });
     mkdirSync(join(data, 'sub', 'l2'), { recursive: true });
     mkdirSync(outside);
+    mkdirSync(join(data, '.git'));
+    writeFileSync(join(data, '.git', 'config'), '[core]');
+    mkdirSync(join(data, 'config', 'secrets'), { recursive: true });
+    mkdirSync(join(data, 'config', 'other'));
     writeFileSync(join(outside, 'secret.txt'), 'secret');
     writeFileSync(join(data, '.env'), 'TOKEN=1');
     writeFileSync(join(data, 'a.txt'), 'a');
@@ -113,6 +117,96 @@ describe('paths read one way (SPEC §14.1)', () => {
 
     it('leaves a gate without realpath as it was: it sees no links', () => {
       expect(decide('x/../a.txt', { realpath: false }).settled).toBe('tool');
+    });
+  });
+
+  describe('deny entries guard their ancestors against writes', () => {
+    const registry = createRegistry();
+    registry.register({
+      name: 'fs/move',
+      version: 1,
+      description: 'Moves a file or folder.',
+      inputSchema: {
+        type: 'object',
+        properties: { source: { type: 'string' }, destination: { type: 'string' } },
+        required: ['source', 'destination'],
+        additionalProperties: false,
+      },
+      resources: [
+        { kind: 'path', at: '/source', access: 'write' },
+        { kind: 'path', at: '/destination', access: 'write' },
+      ],
+    });
+    const move = (
+      source: string,
+      destination: string,
+      folders: NonNullable<GrantSpec['folders']>,
+      realpath = true,
+    ) =>
+      createGate({ registry, ...(realpath ? { realpath: 'node' as const } : {}) }).authorize(
+        { calls: [{ tool: 'fs/move', version: 1, arguments: { source, destination } }] },
+        { grant: createGrant({ tools: ['fs/move@1'], folders }), cwd: data },
+      );
+
+    it('refuses moving the .git folder that !DATA/.git/** denies the inside of', () => {
+      const folders = [data, `!${data}/.git/**`];
+      const refusal = refusalOf(move('.git', 'gitcopy', folders));
+      expect(refusal).toMatchObject({
+        code: 'folder_out_of_scope',
+        reason: `the path ${data}/.git is outside the granted folder scope`,
+      });
+      expect(refusal?.details?.[0]).toMatchObject({
+        pointer: '/source',
+        entry: `!${data}/.git/**`,
+        reading: 'deny-ancestor',
+      });
+      expect(refusal?.details?.[0]?.message).toContain(`could move or delete ${data}/.git`);
+      // And the folder above it, and the root; a sibling and a file inside stay as they were.
+      expect(refusalOf(move(data, `${base}/elsewhere`, folders))?.details?.[0]?.reading).toBe(
+        'deny-ancestor',
+      );
+      expect(move('sub', 'sub2', folders).settled).toBe('tool');
+      expect(refusalOf(move('.git/config', 'config', folders))?.details?.[0]?.reading).toBe(
+        undefined,
+      );
+      // Without realpath too: the rule is lexical.
+      expect(move('.git', 'gitcopy', folders, false).settled).toBe('rejected');
+    });
+
+    it('refuses moving config or config/secrets under !config/secrets/*, and allows config/other', () => {
+      const folders = [data, '!config/secrets/*'];
+      for (const source of ['config', 'config/secrets', `${data}/config/./secrets`])
+        expect(refusalOf(move(source, 'moved', folders))?.details?.[0], source).toMatchObject({
+          entry: '!config/secrets/*',
+          reading: 'deny-ancestor',
+        });
+      expect(move('config/other', 'moved', folders).settled).toBe('tool');
+      // The destination is a write too: moving a folder onto the anchor is refused as well.
+      expect(refusalOf(move('plain', 'config/secrets', folders))?.details?.[0]?.pointer).toBe(
+        '/destination',
+      );
+    });
+
+    it('guards the root for a glob with no literal prefix (!**/.env), and nothing below it', () => {
+      const folders = [data, '!**/.env'];
+      expect(refusalOf(move(data, `${data}2`, folders))?.details?.[0]?.reading).toBe(
+        'deny-ancestor',
+      );
+      expect(move('sub', 'sub3', folders).settled).toBe('tool');
+    });
+
+    it('guards the real path: a link to config moves config itself, since the server resolves links first', () => {
+      symlinkSync(join(data, 'config'), join(data, 'cfg'));
+      const folders = [data, '!config/secrets/*'];
+      expect(refusalOf(move('cfg', 'moved', folders))?.details?.[0]?.message).toContain(
+        `writing its real path ${data}/config could move`,
+      );
+      // Without realpath the link is a plain name.
+      expect(move('cfg', 'moved', folders, false).settled).toBe('tool');
+    });
+
+    it('leaves reads alone: a listing of the folder holding .git passes', () => {
+      expect(decide(data, { grant: { folders: [data, `!${data}/.git/**`] } }).settled).toBe('tool');
     });
   });
 });

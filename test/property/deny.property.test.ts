@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { minimatch } from 'minimatch';
+import { braceExpand, minimatch } from 'minimatch';
 import { describe, expect, it } from 'vitest';
 import { createGate, createGrant, type Grant, type GrantSpec } from '../../src/index.js';
 import { intersectGrants } from '../../src/visibility/intersectGrants.js';
 import { aGateRegistry, aTurn } from '../gate/fixtures.js';
-import { runs } from '../helpers/testEnv.js';
+import { enough, runs } from '../helpers/testEnv.js';
 
 // Fixed seed: the same 10 000 cases on every run, so a failure always reproduces.
 const RUNS = { numRuns: runs(10_000), seed: 20_261_201 } as const;
@@ -78,6 +78,41 @@ function canRead(folders: readonly string[], path: string): boolean {
   return gate.authorize(aTurn('fs-read', { path }), { grant }).settled === 'tool';
 }
 
+/** Does the gate let fs-write write this path under these folder entries? */
+function canWrite(folders: readonly string[], path: string): boolean {
+  const grant = grantOf({ tools: ['fs-write@1'], folders });
+  return gate.authorize(aTurn('fs-write', { path, content: 'x' }), { grant }).settled === 'tool';
+}
+
+/**
+ * SPEC §14.1 written again: a deny glob's anchors are, for each brace
+ * alternative, its segments before the first with a wildcard; relative ones
+ * sit at every root. A write to an anchor or a folder above one is refused.
+ */
+function guardsAgainstWrite(
+  rootList: readonly string[],
+  denyList: readonly string[],
+  path: string,
+) {
+  for (const entry of denyList) {
+    const glob = entry.slice(1);
+    const anchored = glob.startsWith('/') || glob.includes('/') ? glob : `**/${glob}`;
+    for (const alternative of braceExpand(anchored)) {
+      const parts = alternative.split('/');
+      const cut = parts.findIndex((part) => /[*?[]/.test(part));
+      const literal = (cut === -1 ? parts : parts.slice(0, cut)).join('/');
+      const anchors = glob.startsWith('/')
+        ? [literal === '' ? '/' : literal]
+        : rootList.map((root) =>
+            literal === '' ? root : `${root === '/' ? '' : root}/${literal}`,
+          );
+      for (const anchor of anchors)
+        if (path === anchor || path === '/' || anchor.startsWith(`${path}/`)) return true;
+    }
+  }
+  return false;
+}
+
 /** Does the gate let vault/use use this secret under these secret entries? */
 function canUse(secrets: readonly string[], secret: string): boolean {
   const grant = grantOf({ tools: ['vault/use@1'], secrets });
@@ -133,6 +168,44 @@ describe('folder deny entries (properties)', () => {
           oracleAllows(rootList, denyList, path),
         );
       }),
+      RUNS,
+    );
+  });
+
+  it('a write is allowed exactly when the oracle allows the path and it guards no deny anchor (SPEC §14.1)', () => {
+    let guarded = 0;
+    fc.assert(
+      fc.property(roots, denies, aPath, (rootList, denyList, path) => {
+        const guards = guardsAgainstWrite(rootList, denyList, path);
+        const allowed = oracleAllows(rootList, denyList, path);
+        if (allowed && guards) guarded++;
+        expect(canWrite([...rootList, ...denyList], path), path).toBe(allowed && !guards);
+      }),
+      RUNS,
+    );
+    // Paths a read may see but a write may not move: the rule is exercised, not vacuous.
+    expect(guarded).toBeGreaterThan(enough(300, 10_000));
+  });
+
+  it('never allows a write to a folder above what a deny with a literal prefix takes away', () => {
+    fc.assert(
+      fc.property(
+        roots,
+        fc.constantFrom('!.git/**', '!config/*', '!app/config', '!/srv/app/.git', '!a/b'),
+        fc.nat(),
+        (rootList, deny, pick) => {
+          // The attack: name each folder between a root and the denied folder, the root included.
+          const glob = deny.slice(1).replace(/\/\*+$/, '');
+          for (const root of rootList) {
+            const denied = glob.startsWith('/') ? glob : `${root === '/' ? '' : root}/${glob}`;
+            if (!denied.startsWith(root === '/' ? '/' : `${root}/`)) continue;
+            const parts = denied.split('/');
+            const depth = (root === '/' ? 1 : root.split('/').length) + (pick % parts.length);
+            const ancestor = parts.slice(0, Math.min(depth, parts.length)).join('/') || '/';
+            expect(canWrite([...rootList, deny], ancestor), `${deny} ${ancestor}`).toBe(false);
+          }
+        },
+      ),
       RUNS,
     );
   });

@@ -25,6 +25,8 @@ describe('toolgate mcp reads paths the way the filesystem server does (SPEC §14
     mkdirSync(join(data, 'l2'), { recursive: true });
     mkdirSync(outside);
     writeFileSync(join(data, 'a.txt'), 'hello\n');
+    mkdirSync(join(data, '.git'));
+    writeFileSync(join(data, '.git', 'config'), '[remote] token=never-read\n');
     writeFileSync(join(data, '.env'), 'TOKEN=never-read\n');
     writeFileSync(join(outside, 'secret.txt'), 'the secret outside\n');
     symlinkSync(join(data, 'sub', 'deeper'), join(data, 'x'));
@@ -42,11 +44,20 @@ describe('toolgate mcp reads paths the way the filesystem server does (SPEC §14
             args: [FS_SERVER, dir],
             tools: {
               read_text_file: { resources: [{ kind: 'path', at: '/path', access: 'read' }] },
+              move_file: {
+                resources: [
+                  { kind: 'path', at: '/source', access: 'write' },
+                  { kind: 'path', at: '/destination', access: 'write' },
+                ],
+              },
             },
           },
         },
         grants: {
-          default: { tools: ['fs/read_text_file@1'], folders: [data, '!**/.env'] },
+          default: {
+            tools: ['fs/read_text_file@1', 'fs/move_file@1'],
+            folders: [data, '!**/.env', `!${data}/.git/**`],
+          },
         },
         proxy: { callTimeoutMs: CALL_TIMEOUT_MS },
       }),
@@ -90,5 +101,30 @@ describe('toolgate mcp reads paths the way the filesystem server does (SPEC §14
     }
     // A ".." after a plain folder still passes.
     expect(firstText(await read(proxy, `${data}/sub/../a.txt`))).toBe('hello\n');
+  });
+
+  it('refuses moving the folder a deny entry guards, which the server would move with its denied files', async () => {
+    const move = (client: Client, source: string, destination: string) =>
+      client.callTool({
+        name: client === proxy ? 'fs__move_file_v1' : 'move_file',
+        arguments: { source, destination },
+      });
+    // The server alone moves .git, and its config is then read under the new name.
+    await move(direct, join(data, '.git'), join(dir, 'moved-by-server'));
+    expect(firstText(await read(direct, join(dir, 'moved-by-server', 'config')))).toContain(
+      'token',
+    );
+    await move(direct, join(dir, 'moved-by-server'), join(data, '.git'));
+    const result = await move(proxy, join(data, '.git'), join(data, 'gitcopy'));
+    expect(result.isError).toBe(true);
+    expect(firstText(result)).toBe(`the path ${data}/.git is outside the granted folder scope`);
+    // The move never ran: there is no gitcopy to read (the gate would have let the read through).
+    expect(firstText(await read(proxy, join(data, 'gitcopy', 'config')))).toContain('ENOENT');
+    // The denied files are where they were, still refused; a plain move passes.
+    expect(firstText(await read(direct, join(data, '.git', 'config')))).toContain('token');
+    const plain = await move(proxy, join(data, 'a.txt'), join(data, 'b.txt'));
+    expect(plain.isError, firstText(plain)).not.toBe(true);
+    expect(firstText(await read(proxy, join(data, 'b.txt')))).toBe('hello\n');
+    await move(proxy, join(data, 'b.txt'), join(data, 'a.txt'));
   });
 });

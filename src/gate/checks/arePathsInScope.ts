@@ -8,6 +8,7 @@ import {
 } from '../../scope/path/index.js';
 import type { RealpathFn } from '../../realpath/RealpathFn.js';
 import { findFolderDeny } from '../../scope/folder/findFolderDeny.js';
+import { findGuardedDeny, type GuardedDeny } from '../../scope/folder/findGuardedDeny.js';
 import type { FolderDeny } from '../../scope/folder/parseFolderDeny.js';
 import { pass, type Check } from '../Check.js';
 import { collectResourceValues } from '../collectResourceValues.js';
@@ -58,11 +59,16 @@ export const arePathsInScope: Check = (call, ctx) => {
       if (denies !== undefined) {
         const deny = findFolderDeny(path, grant.readRoots, denies);
         if (deny !== undefined) return refuseDenied(path, pointer, deny, 'it');
+        if (!reads) {
+          const guarded = findGuardedDeny(path, grant.readRoots, denies);
+          if (guarded !== undefined) return refuseAncestor(path, pointer, guarded, 'it');
+        }
       }
       if (ctx.realpath !== undefined) {
         const refusal = checkRealPath(value, path, pointer, roots, ctx.cwd, ctx.realpath, {
           denies,
           allRoots: grant.readRoots,
+          writes: !reads,
         });
         if (refusal !== undefined) return refusal;
       }
@@ -96,6 +102,7 @@ function checkRealPath(
   deny: {
     readonly denies: readonly FolderDeny[] | undefined;
     readonly allRoots: ReadonlySet<CanonicalPath>;
+    readonly writes: boolean;
   },
 ): RefusalFacts | undefined {
   const refuse = (message: string): RefusalFacts => ({
@@ -135,9 +142,29 @@ function checkRealPath(
   // A root whose real path cannot be had covers nothing here; the lexical check above still ran.
   const realRoots = [...deny.allRoots].flatMap((root) => realOf(root, realpath) ?? []);
   const found = findFolderDeny(real, realRoots, deny.denies);
-  return found === undefined
+  if (found !== undefined)
+    return refuseDenied(path, pointer, found, `its real path ${describeValue(real)}`);
+  if (!deny.writes) return undefined;
+  // The filesystem server moves the real path (it resolves links first): guard it too.
+  const guarded = findGuardedDeny(real, realRoots, deny.denies);
+  return guarded === undefined
     ? undefined
-    : refuseDenied(path, pointer, found, `its real path ${describeValue(real)}`);
+    : refuseAncestor(path, pointer, guarded, `its real path ${describeValue(real)}`);
+}
+
+/** The refusal for a write to a folder that holds what a deny entry takes away (SPEC §14.1). */
+function refuseAncestor(
+  path: string,
+  pointer: string,
+  guarded: GuardedDeny,
+  what: string,
+): RefusalFacts {
+  const message = `writing ${what} could move or delete ${describeValue(guarded.anchor)}, which the deny entry ${guarded.deny.entry} guards; write below it, outside what the entry takes away`;
+  return {
+    code: 'folder_out_of_scope',
+    path,
+    details: [{ pointer, message, entry: guarded.deny.entry, reading: 'deny-ancestor' }],
+  };
 }
 
 /** The canonical real path of an absolute path, or undefined when it cannot be had. */

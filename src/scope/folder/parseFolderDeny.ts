@@ -13,6 +13,16 @@ export interface FolderDeny {
   readonly absolute: boolean;
   readonly self: Minimatch;
   readonly below: Minimatch;
+  /**
+   * (rev 3) The glob's anchors: for each brace alternative, the path before
+   * its first segment with a wildcard (SPEC §14.1 "Deny entries guard their
+   * ancestors against writes"). Absolute for an absolute glob; relative to
+   * each root otherwise, `''` being the root itself.
+   *
+   * // !/srv/app/.git/** => ['/srv/app/.git'];  !config/secrets/* => ['config/secrets']
+   * // !**\/.env         => [''];               !{a,b}/x          => ['a/x', 'b/x']
+   */
+  readonly anchors: readonly string[];
 }
 
 /** Longest glob accepted (a root may be long once `intersectGrants` anchors a glob at it); minimatch refuses 64 KiB anyway. */
@@ -52,13 +62,32 @@ export function parseFolderDeny(text: unknown): ScopeResult<FolderDeny> {
     const self = new Minimatch(anchored, FOLDER_GLOB_OPTIONS);
     const below = new Minimatch(`${anchored}/**`, FOLDER_GLOB_OPTIONS);
     if (self.set.length === 0) return fail('the glob matches nothing');
-    return ok(Object.freeze({ entry: text, absolute, self, below }));
+    const anchors = Object.freeze([...new Set(self.set.map((parts) => anchorOf(parts, absolute)))]);
+    return ok(Object.freeze({ entry: text, absolute, self, below, anchors }));
   } catch (error) {
     // minimatch throws for a pattern it cannot take (too long, bad type): a problem, not a crash.
     return fail(
       `minimatch cannot compile it (${error instanceof Error ? error.message : 'unknown error'})`,
     );
   }
+}
+
+/**
+ * The literal segments before the first wildcard of one compiled alternative,
+ * joined: minimatch keeps a literal segment as a string (escapes removed) and
+ * a wildcard as a RegExp or GLOBSTAR.
+ *
+ * // ['', 'srv', 'app', '.git', GLOBSTAR] => '/srv/app/.git' ; [GLOBSTAR, '.env'] => ''
+ */
+function anchorOf(parts: readonly unknown[], absolute: boolean): string {
+  const literal: string[] = [];
+  for (const part of parts) {
+    if (typeof part !== 'string') break;
+    literal.push(part);
+  }
+  const joined = literal.join('/');
+  // ['', GLOBSTAR] (the glob /**) => '/'
+  return absolute && joined === '' ? '/' : joined;
 }
 
 /** What makes a glob unusable as a deny, or `undefined`. */
