@@ -60,7 +60,8 @@ export function createGrant(spec: GrantSpec): Grant {
       if (!deny.ok) return { problem: `${where} ${describeValue(item)}: ${deny.problem}` };
       // Kept one for one, like roots, so an entry's index is where the spec wrote it.
       folderDenies.push(deny.value);
-      folderEntries.push(item as FolderDenyEntry);
+      // NFC (SPEC §14.1), as the compiled deny reads it.
+      folderEntries.push(deny.value.entry as FolderDenyEntry);
       writtenFolders.push(item);
       return undefined;
     }
@@ -188,9 +189,11 @@ function readFolder(item: unknown, where: string): FolderGrant | { readonly prob
   }
   const root = canonicalizeRoot(path);
   if (!root.ok) return { problem: `${where} ${describeValue(path)}: ${root.problem}` };
+  // SPEC §14.1: roots are NFC; the gate compares a path's NFC spelling with them.
+  const nfc = root.value.normalize('NFC') as CanonicalPath;
   const access =
     isPlainObject(item) && hasOwn(item, 'access') && item.access === 'read' ? 'read' : 'write';
-  return { path: root.value, access };
+  return { path: nfc, access };
 }
 
 /** Reads the optional budgets: non-negative integers. */

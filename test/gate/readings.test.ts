@@ -209,4 +209,87 @@ describe('paths read one way (SPEC §14.1)', () => {
       expect(decide(data, { grant: { folders: [data, `!${data}/.git/**`] } }).settled).toBe('tool');
     });
   });
+
+  describe('Unicode spellings', () => {
+    const NFC = 'Verträge'.normalize('NFC');
+    const NFD = 'Verträge'.normalize('NFD');
+    const KELVIN = '\u212A';
+    let uni: string;
+    beforeAll(() => {
+      uni = join(base, 'uni');
+      mkdirSync(join(uni, NFC), { recursive: true });
+      writeFileSync(join(uni, NFC, 'contract.txt'), 'denied');
+      mkdirSync(join(uni, 'Keys'));
+      writeFileSync(join(uni, 'Keys', 'id.txt'), 'denied');
+      // A folder spelled NFD on disk (as macOS writes names), denied by an NFC glob.
+      mkdirSync(join(uni, 'Bu\u0308cher'));
+      writeFileSync(join(uni, 'Bu\u0308cher', 'a.txt'), 'ok');
+      mkdirSync(join(uni, 'Geheim'.normalize('NFD') + '-Ordner\u0308'));
+      symlinkSync(outside, join(uni, 'Kontakte'));
+      symlinkSync(join(uni, 'Bu\u0308cher'), join(uni, 'shelf'));
+    });
+    const read = (path: string, folders: string[], realpath = true) => {
+      const gate = createGate({
+        registry: createRegistry(),
+        ...(realpath ? { realpath: 'node' as const } : {}),
+      });
+      return gate.authorize(
+        { calls: [{ tool: 'fs-read', version: 1, arguments: { path } }] },
+        { grant: createGrant({ tools: ['fs-read@1'], folders }), cwd: uni },
+      );
+    };
+
+    it('refuses the NFD spelling of a folder an NFC glob denies, with and without realpath', () => {
+      const folders = [uni, `!**/${NFC}/**`];
+      expect(read(`${NFC}/contract.txt`, folders).settled).toBe('rejected');
+      for (const realpath of [true, false]) {
+        const refusal = refusalOf(read(`${NFD}/contract.txt`, folders, realpath));
+        expect(refusal?.details?.[0]).toMatchObject({ entry: `!**/${NFC}/**` });
+        expect(refusal?.details?.[0]?.message).toContain(`(spelled ${uni}/${NFC}/contract.txt)`);
+      }
+    });
+
+    it('refuses KELVIN SIGN for K: NFC reads \\u212Aeys as Keys', () => {
+      const refusal = refusalOf(read(`${KELVIN}eys/id.txt`, [uni, '!**/Keys/**']));
+      expect(refusal).toMatchObject({ code: 'folder_out_of_scope' });
+      expect(refusal?.details?.[0]?.entry).toBe('!**/Keys/**');
+    });
+
+    it('refuses \\u212Aontakte/secret.txt, where Kontakte is a link out of the grant', () => {
+      expect(read('Kontakte/secret.txt', [uni]).settled).toBe('rejected');
+      const refusal = refusalOf(read(`${uni}/${KELVIN}ontakte/secret.txt`, [uni]));
+      expect(refusal?.details?.[0]?.message).toContain(
+        `its real path ${outside}/secret.txt is outside`,
+      );
+      // Without realpath no link is seen, whatever the spelling.
+      expect(read(`${KELVIN}ontakte/secret.txt`, [uni], false).settled).toBe('tool');
+    });
+
+    it('reads a glob written NFD as NFC, and an NFD name on disk through any spelling or link', () => {
+      const folders = [uni, `!**/${'Bücher'.normalize('NFD')}`];
+      for (const path of ['Bücher/a.txt'.normalize('NFC'), 'Bu\u0308cher/a.txt', 'shelf/a.txt'])
+        expect(read(path, folders).settled, path).toBe('rejected');
+      expect(createGrant({ folders }).folders[1]).toBe(`!**/${'Bücher'.normalize('NFC')}`);
+    });
+
+    it('takes an NFD root as NFC and allows what is inside it in either spelling', () => {
+      const root = join(uni, 'Bu\u0308cher');
+      const grant = createGrant({ folders: [root] });
+      expect(grant.folders[0]).toEqual({ path: root.normalize('NFC'), access: 'write' });
+      for (const path of [join(root, 'a.txt'), join(root, 'a.txt').normalize('NFC')])
+        expect(read(path, [root]).settled, path).toBe('tool');
+    });
+
+    it('leaves names no deny entry touches alone, in every spelling', () => {
+      const folders = [uni, '!**/Keys/**', `!**/${NFC}/**`];
+      for (const path of [
+        'Bu\u0308cher/a.txt',
+        'Bücher/a.txt'.normalize('NFC'),
+        `${KELVIN}ey`,
+        'Café.txt',
+        'Cafe\u0301.txt',
+      ])
+        expect(read(path, folders).settled, path).toBe('tool');
+    });
+  });
 });

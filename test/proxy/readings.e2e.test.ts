@@ -25,6 +25,13 @@ describe('toolgate mcp reads paths the way the filesystem server does (SPEC §14
     mkdirSync(join(data, 'l2'), { recursive: true });
     mkdirSync(outside);
     writeFileSync(join(data, 'a.txt'), 'hello\n');
+    mkdirSync(join(data, 'Verträge'.normalize('NFC')));
+    writeFileSync(join(data, 'Verträge'.normalize('NFC'), 'contract.txt'), 'signed: never-read\n');
+    mkdirSync(join(data, 'Keys'));
+    writeFileSync(join(data, 'Keys', 'id.txt'), 'key: never-read\n');
+    symlinkSync(outside, join(data, 'Kontakte'));
+    mkdirSync(join(data, 'Bücher'.normalize('NFC')));
+    writeFileSync(join(data, 'Bücher'.normalize('NFC'), 'a.txt'), 'a book\n');
     mkdirSync(join(data, '.git'));
     writeFileSync(join(data, '.git', 'config'), '[remote] token=never-read\n');
     writeFileSync(join(data, '.env'), 'TOKEN=never-read\n');
@@ -56,7 +63,7 @@ describe('toolgate mcp reads paths the way the filesystem server does (SPEC §14
         grants: {
           default: {
             tools: ['fs/read_text_file@1', 'fs/move_file@1'],
-            folders: [data, '!**/.env', `!${data}/.git/**`],
+            folders: [data, '!**/.env', `!${data}/.git/**`, '!**/Verträge/**', '!**/Keys/**'],
           },
         },
         proxy: { callTimeoutMs: CALL_TIMEOUT_MS },
@@ -126,5 +133,27 @@ describe('toolgate mcp reads paths the way the filesystem server does (SPEC §14
     expect(plain.isError, firstText(plain)).not.toBe(true);
     expect(firstText(await read(proxy, join(data, 'b.txt')))).toBe('hello\n');
     await move(proxy, join(data, 'b.txt'), join(data, 'a.txt'));
+  });
+
+  it('refuses Unicode-equivalent spellings the server opens in place of the name written', async () => {
+    const attacks: [string, string, string][] = [
+      // NFD spelling of Verträge: the server finds the NFC folder by comparing names in NFC.
+      [`${data}/${'Verträge'.normalize('NFD')}/contract.txt`, 'signed: never-read\n', 'Verträge'],
+      // KELVIN SIGN is K in NFC.
+      [`${data}/\u212Aeys/id.txt`, 'key: never-read\n', 'Keys'],
+      // Kontakte is a link out of the grant: the server follows it once it matched the name.
+      [`${data}/\u212Aontakte/secret.txt`, 'the secret outside\n', 'outside'],
+    ];
+    for (const [path, content] of attacks) {
+      expect(firstText(await read(direct, path)), path).toBe(content);
+      const result = await read(proxy, path);
+      expect(result.isError, path).toBe(true);
+      expect(firstText(result), path).toBe(`the path ${path} is outside the granted folder scope`);
+    }
+    // A name no entry denies passes in either spelling.
+    for (const spelling of ['NFC', 'NFD'] as const)
+      expect(firstText(await read(proxy, `${data}/${'Bücher'.normalize(spelling)}/a.txt`))).toBe(
+        'a book\n',
+      );
   });
 });

@@ -48,10 +48,13 @@ export const FOLDER_GLOB_OPTIONS: MinimatchOptions = Object.freeze({
  * // !.env             => relative, any depth: self **\/.env, below **\/.env/**
  * // !config/*.yml     => relative, anchored at the root: self config/*.yml
  * // !a/../b           => problem (no . or .. segments)
+ * // !Vertra\u0308ge    => entry !Verträge (NFC)
  */
-export function parseFolderDeny(text: unknown): ScopeResult<FolderDeny> {
-  if (typeof text !== 'string' || !text.startsWith('!'))
+export function parseFolderDeny(written: unknown): ScopeResult<FolderDeny> {
+  if (typeof written !== 'string' || !written.startsWith('!'))
     return fail('a folder deny entry is "!" followed by a glob, such as "!**/.env"');
+  // SPEC §14.1: deny globs are NFC, so an NFD or compatibility spelling of a name is one glob.
+  const text = written.normalize('NFC');
   const glob = text.slice(1);
   const problem = findGlobProblem(glob);
   if (problem !== undefined) return fail(problem);
