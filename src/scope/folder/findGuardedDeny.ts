@@ -19,17 +19,16 @@ export interface GuardedDeny {
  */
 export function findGuardedDeny(
   path: CanonicalPath,
-  roots: Iterable<CanonicalPath>,
+  roots: ReadonlySet<CanonicalPath> | readonly CanonicalPath[],
   denies: readonly FolderDeny[],
 ): GuardedDeny | undefined {
-  const rootList = [...roots];
   for (const deny of denies) {
     for (const anchor of deny.anchors) {
       if (deny.absolute) {
         if (holds(path, anchor)) return { deny, anchor };
         continue;
       }
-      for (const root of rootList) {
+      for (const root of roots) {
         const full = anchor === '' ? root : root === '/' ? `/${anchor}` : `${root}/${anchor}`;
         if (holds(path, full)) return { deny, anchor: full };
       }
