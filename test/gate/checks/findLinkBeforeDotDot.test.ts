@@ -6,6 +6,8 @@ const fakeRealpath =
   (links: Record<string, string>, broken: readonly string[] = []) =>
   (written: string): string | undefined => {
     const path = written.replace(/\/+/g, '/');
+    // As realpath(3): a relative or empty path has no real path here.
+    if (!path.startsWith('/')) return undefined;
     if (broken.includes(path)) return undefined;
     for (const [link, target] of Object.entries(links)) {
       if (path === link) return target;
@@ -31,6 +33,8 @@ describe('findLinkBeforeDotDot', () => {
       kind: 'link',
       link: '/srv/x',
     });
+    // A ".." at the very end climbs out of the link too.
+    expect(findLinkBeforeDotDot('/srv/x/..', realpath)).toEqual({ kind: 'link', link: '/srv/x' });
     expect(findLinkBeforeDotDot('/srv/x/./../l2', realpath)).toEqual({
       kind: 'link',
       link: '/srv/x',
