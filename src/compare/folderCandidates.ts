@@ -1,7 +1,9 @@
 import { braceExpand, minimatch } from 'minimatch';
 import { folderDeniesOf, folderRootsOf } from '../grant/folderRootsOf.js';
 import type { Grant } from '../grant/types.js';
-import { FOLDER_GLOB_OPTIONS, parseFolderDeny } from '../scope/folder/parseFolderDeny.js';
+import { compiledGrantOf } from '../grant/compiledGrant.js';
+import { anchorAt } from '../scope/folder/findGuardedDeny.js';
+import { FOLDER_GLOB_OPTIONS } from '../scope/folder/parseFolderDeny.js';
 import { canonicalizePath } from '../scope/path/index.js';
 import { freshName } from './freshName.js';
 import { sampleGlob } from './sampleGlob.js';
@@ -77,19 +79,13 @@ export function folderCandidates(before: Grant, after: Grant): string[] {
     add(`${sample}/${fresh}`);
   }
   // A write to a deny entry's anchor or a folder above it is refused (SPEC §14.1): each is a class.
-  for (const entry of [...folderDeniesOf(before), ...folderDeniesOf(after)]) {
-    const deny = parseFolderDeny(entry);
-    if (!deny.ok) continue;
-    for (const anchor of deny.value.anchors) {
-      const starts = deny.value.absolute
-        ? [anchor]
-        : [...anchors].map((root) =>
-            anchor === '' ? root : `${root === '/' ? '' : root}/${anchor}`,
-          );
-      for (const start of starts)
-        for (let path = start; path !== '/'; path = parentOf(path)) add(path);
-    }
-  }
+  for (const grant of [before, after])
+    for (const deny of compiledGrantOf(grant)?.folderDenies ?? [])
+      for (const anchor of deny.anchors)
+        for (const start of deny.absolute
+          ? [anchor]
+          : [...anchors].map((root) => anchorAt(anchor, root)))
+          for (let path = start; path !== '/'; path = parentOf(path)) add(path);
   return [...candidates];
 }
 

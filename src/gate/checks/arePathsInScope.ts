@@ -1,11 +1,10 @@
 import { describeValue } from '../../data/describeValue.js';
 import {
-  canonicalizePath,
   canonicalizeRoot,
   isPathInside,
+  otherSpellings,
   spellingsOfAll,
   toAbsoluteRawPath,
-  unicodeSpellings,
   type CanonicalPath,
 } from '../../scope/path/index.js';
 import type { RealpathFn } from '../../realpath/RealpathFn.js';
@@ -24,7 +23,15 @@ interface PathCheck {
   readonly path: CanonicalPath;
   readonly pointer: string;
   readonly writes: boolean;
-  readonly denies: readonly FolderDeny[] | undefined;
+}
+
+/** The real paths of a call's roots, each asked of realpath once per path value, when first needed. */
+interface RealRoots {
+  readonly realpath: RealpathFn;
+  /** The NFC real paths of the roots granting the access. */
+  granting(): readonly CanonicalPath[];
+  /** The real paths of every root, in every spelling: what relative deny globs are read against. */
+  all(): ReadonlySet<CanonicalPath>;
 }
 
 /**
@@ -58,40 +65,38 @@ export const arePathsInScope: Check = (call, ctx) => {
     const roots = reads ? grant.readRoots : grant.writeRoots;
     const matcher = reads ? grant.readable : grant.writable;
     for (const { pointer, value } of found.values) {
-      const canonical = canonicalizePath(value, ctx.cwd);
-      // INVARIANT: canonicalizePath validates as toAbsoluteRawPath does, so raw is ok when canonical is.
       const raw = toAbsoluteRawPath(value, ctx.cwd);
-      if (!canonical.ok || !raw.ok) {
+      if (!raw.ok) {
         return {
           code: 'folder_out_of_scope',
           path: describeValue(value),
-          details: [
-            { pointer, message: canonical.ok ? 'the path cannot be read' : canonical.problem },
-          ],
+          details: [{ pointer, message: raw.problem }],
         };
       }
-      const path = canonical.value;
-      const spellings = unicodeSpellings(raw.value);
+      // Canonical as canonicalizePath makes it; the raw form stays for the OS's reading of "..".
+      const path = normalizeAbsolutePath(raw.value);
+      // ASCII (the common case) has no other spelling and allocates nothing here.
+      const others = otherSpellings(raw.value);
       // Roots are NFC (createGrant): a path is inside one when its NFC spelling is.
-      const nfc = spellings.length === 1 ? path : normalizeAbsolutePath(raw.value.normalize('NFC'));
+      const nfc = others.length === 0 ? path : normalizeAbsolutePath(raw.value.normalize('NFC'));
       if (!matcher.covers(nfc)) {
         const message = `no granted folder allows ${resource.access === 'read' ? 'reading' : 'writing'} here`;
         return { code: 'folder_out_of_scope', path, details: [{ pointer, message }] };
       }
-      const check: PathCheck = { path, pointer, writes: !reads, denies: grant.folderDenies };
+      const check: PathCheck = { path, pointer, writes: !reads };
+      const denies = grant.folderDenies;
       // A grant without deny entries pays one property read here.
-      if (check.denies !== undefined) {
-        const rootSpellings =
-          spellings.length === 1 ? grant.readRoots : spellingsOfAll(grant.readRoots);
-        for (const spelling of spellings) {
-          const at = spelling === raw.value ? path : normalizeAbsolutePath(spelling);
-          const refusal = checkDenies(check, at, rootSpellings, 'it', spelling !== raw.value);
-          if (refusal !== undefined) return refusal;
-        }
+      if (denies !== undefined) {
+        const refusal =
+          others.length === 0
+            ? checkDenies(check, path, grant.readRoots, denies, 'it')
+            : checkSpellings(check, [raw.value, ...others], grant.readRoots, denies);
+        if (refusal !== undefined) return refusal;
       }
       if (ctx.realpath !== undefined) {
-        for (const spelling of spellings) {
-          const refusal = checkRealPath(check, spelling, roots, grant.readRoots, ctx.realpath);
+        const real = createRealRoots(ctx.realpath, roots, grant.readRoots);
+        for (const spelling of [raw.value, ...others]) {
+          const refusal = checkRealPath(check, spelling, real, denies);
           if (refusal !== undefined) return refusal;
         }
       }
@@ -105,17 +110,41 @@ function checkDenies(
   check: PathCheck,
   at: CanonicalPath,
   roots: ReadonlySet<CanonicalPath>,
+  denies: readonly FolderDeny[],
   what: string,
-  respelled: boolean,
 ): RefusalFacts | undefined {
-  // INVARIANT: only called with denies.
-  const denies = check.denies ?? [];
-  const named = respelled ? `${what} (spelled ${describeValue(at)})` : what;
   const deny = findFolderDeny(at, roots, denies);
-  if (deny !== undefined) return refuseDenied(check, deny, named);
+  if (deny !== undefined) return refuseDenied(check, deny, what);
   if (!check.writes) return undefined;
   const guarded = findGuardedDeny(at, roots, denies);
-  return guarded === undefined ? undefined : refuseAncestor(check, guarded, named);
+  return guarded === undefined ? undefined : refuseAncestor(check, guarded, what);
+}
+
+/** The deny checks of every spelling (the one written first), against every spelling of the roots. */
+function checkSpellings(
+  check: PathCheck,
+  spellings: readonly string[],
+  roots: ReadonlySet<CanonicalPath>,
+  denies: readonly FolderDeny[],
+): RefusalFacts | undefined {
+  const rootSpellings = spellingsOfAll(roots);
+  for (const [index, spelling] of spellings.entries()) {
+    const at = index === 0 ? check.path : normalizeAbsolutePath(spelling);
+    const refusal = checkDenies(
+      check,
+      at,
+      rootSpellings,
+      denies,
+      index === 0 ? 'it' : spelled('it', at),
+    );
+    if (refusal !== undefined) return refusal;
+  }
+  return undefined;
+}
+
+/** What a refusal calls a spelling other than the one written. */
+function spelled(what: string, at: string): string {
+  return `${what} (spelled ${describeValue(at)})`;
 }
 
 /** The refusal for a path a deny entry takes away; details name the entry as written. */
@@ -146,16 +175,15 @@ function refuseAncestor(check: PathCheck, guarded: GuardedDeny, what: string): R
 }
 
 /**
- * Does the real path of this spelling sit inside the real path of one of
- * `roots`, with no `..` after a symlink on the way, and does no deny entry
- * name it (or, for a write, guard it)?
+ * Does the real path of this spelling sit inside the real path of a root
+ * granting the access, with no `..` after a symlink on the way, and does no
+ * deny entry name it (or, for a write, guard it)?
  */
 function checkRealPath(
   check: PathCheck,
   spelling: string,
-  roots: ReadonlySet<CanonicalPath>,
-  allRoots: ReadonlySet<CanonicalPath>,
-  realpath: RealpathFn,
+  roots: RealRoots,
+  denies: readonly FolderDeny[] | undefined,
 ): RefusalFacts | undefined {
   const refuse = (message: string): RefusalFacts => ({
     code: 'folder_out_of_scope',
@@ -163,7 +191,7 @@ function checkRealPath(
     details: [{ pointer: check.pointer, message }],
   });
   // The OS resolves "link/.." physically, so resolve the path as written, not its lexical form.
-  const dotDot = findLinkBeforeDotDot(spelling, realpath);
+  const dotDot = findLinkBeforeDotDot(spelling, roots.realpath);
   if (dotDot.kind === 'unresolved') return refuse('its real path could not be resolved safely');
   if (dotDot.kind === 'link') {
     const message = `".." follows the symlink ${describeValue(dotDot.link)}: the OS reads it through the link, a server that normalizes the path first does not (SPEC §14.1); name the target without ".."`;
@@ -173,42 +201,47 @@ function checkRealPath(
       details: [{ pointer: check.pointer, message, reading: 'symlink-dotdot' }],
     };
   }
-  const real = realOf(spelling, realpath);
+  const real = realOf(spelling, roots.realpath);
   if (real === undefined) return refuse('its real path could not be resolved safely');
   // Compared in NFC, as the roots are: a root's real path may be spelled either way on disk.
   const realNfc = real.normalize('NFC') as CanonicalPath;
-  let inside = false;
-  for (const root of spellingsOfAll(roots)) {
-    const realRoot = realOf(root, realpath);
-    if (
-      realRoot !== undefined &&
-      isPathInside(realNfc, realRoot.normalize('NFC') as CanonicalPath)
-    ) {
-      inside = true;
-      break;
-    }
-  }
-  if (!inside)
+  if (!roots.granting().some((root) => isPathInside(realNfc, root)))
     return refuse(
       `its real path ${describeValue(real)} is outside every granted folder's real path`,
     );
-  if (check.denies === undefined) return undefined;
+  if (denies === undefined) return undefined;
   // A root whose real path cannot be had covers nothing here; the lexical check above still ran.
-  const realRoots = spellingsOfAll(
-    new Set([...spellingsOfAll(allRoots)].flatMap((root) => realOf(root, realpath) ?? [])),
-  );
-  for (const spelling of unicodeSpellings(real)) {
-    const at = spelling as CanonicalPath;
-    const refusal = checkDenies(
-      check,
-      at,
-      realRoots,
-      `its real path ${describeValue(real)}`,
-      spelling !== real,
-    );
-    if (refusal !== undefined) return refusal;
+  const what = `its real path ${describeValue(real)}`;
+  const refusal = checkDenies(check, real, roots.all(), denies, what);
+  if (refusal !== undefined) return refusal;
+  for (const other of otherSpellings(real)) {
+    const at = other as CanonicalPath;
+    const found = checkDenies(check, at, roots.all(), denies, spelled(what, at));
+    if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** The real paths of the roots, computed once for the spellings of one value. */
+function createRealRoots(
+  realpath: RealpathFn,
+  granting: ReadonlySet<CanonicalPath>,
+  every: ReadonlySet<CanonicalPath>,
+): RealRoots {
+  let grantingReal: readonly CanonicalPath[] | undefined;
+  let everyReal: ReadonlySet<CanonicalPath> | undefined;
+  return {
+    realpath,
+    granting: () =>
+      (grantingReal ??= [...spellingsOfAll(granting)].flatMap((root): CanonicalPath[] => {
+        const real = realOf(root, realpath);
+        return real === undefined ? [] : [real.normalize('NFC') as CanonicalPath];
+      })),
+    all: () =>
+      (everyReal ??= spellingsOfAll(
+        new Set([...spellingsOfAll(every)].flatMap((root) => realOf(root, realpath) ?? [])),
+      )),
+  };
 }
 
 /** The canonical real path of an absolute path, or undefined when it cannot be had. */

@@ -29,12 +29,22 @@ export function findGuardedDeny(
         continue;
       }
       for (const root of roots) {
-        const full = anchor === '' ? root : root === '/' ? `/${anchor}` : `${root}/${anchor}`;
+        const full = anchorAt(anchor, root);
         if (holds(path, full)) return { deny, anchor: full };
       }
     }
   }
   return undefined;
+}
+
+/**
+ * A relative anchor placed at a root.
+ *
+ * // ('', /srv/app) => /srv/app ; ('config/secrets', /srv/app) => /srv/app/config/secrets ; ('a', /) => /a
+ */
+export function anchorAt(anchor: string, root: string): string {
+  if (anchor === '') return root;
+  return root === '/' ? `/${anchor}` : `${root}/${anchor}`;
 }
 
 /** Is the path the anchor itself or a folder above it? */

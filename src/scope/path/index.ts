@@ -3,4 +3,4 @@ export { canonicalizeRoot } from './canonicalizeRoot.js';
 export { isPathInside } from './isPathInside.js';
 export { toAbsoluteRawPath } from './toAbsoluteRawPath.js';
 export type { CanonicalPath } from './types.js';
-export { spellingsOfAll, unicodeSpellings } from './unicodeSpellings.js';
+export { otherSpellings, spellingsOfAll, unicodeSpellings } from './unicodeSpellings.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spellingsOfAll, unicodeSpellings } from '../../../src/scope/path/index.js';
+import { otherSpellings, spellingsOfAll, unicodeSpellings } from '../../../src/scope/path/index.js';
 
 describe('unicodeSpellings', () => {
   it('gives ASCII text as its one spelling', () => {
@@ -15,6 +15,19 @@ describe('unicodeSpellings', () => {
     expect(unicodeSpellings('\u212Aeys')).toEqual(['\u212Aeys', 'Keys']);
     // A name with no decomposition has one spelling even beyond ASCII.
     expect(unicodeSpellings('日本')).toEqual(['日本']);
+  });
+});
+
+describe('otherSpellings', () => {
+  it('gives ASCII text one shared empty list: the gate allocates nothing for it', () => {
+    expect(otherSpellings('/srv/a.txt')).toEqual([]);
+    expect(otherSpellings('/srv/b.txt')).toBe(otherSpellings('/srv/a.txt'));
+  });
+
+  it('gives the NFC and NFD forms that differ from the text', () => {
+    expect(otherSpellings('Vertra\u0308ge')).toEqual(['Verträge'.normalize('NFC')]);
+    expect(otherSpellings('\u212Aeys')).toEqual(['Keys']);
+    expect(otherSpellings('日本')).toEqual([]);
   });
 });
 
