@@ -1,7 +1,9 @@
 import { compiledGrantOf } from '../grant/compiledGrant.js';
 import type { Grant } from '../grant/types.js';
+import { IPV4_EMBEDDING_PREFIXES, LOCAL_NAT64 } from '../scope/host/embeddedIpv4.js';
 import { formatIpRange } from '../scope/host/formatIpRange.js';
 import { PRIVATE_RANGES } from '../scope/host/privateRanges.js';
+import { readIpv4 } from '../scope/host/readIpv4.js';
 import type { IpRange } from '../scope/host/types.js';
 import { freshName } from './freshName.js';
 
@@ -13,7 +15,8 @@ const BITS = { 4: 32n, 6: 128n } as const;
  * a fresh label under each, a fresh public name, and `localhost` with a
  * name under it. Addresses: the first and last address of each CIDR range
  * of either grant and the addresses just outside it, each IP literal, and
- * the first address of each private range. Ports: every port either grant names, 80,
+ * the first address of each private range, and each IPv4 address among
+ * them written inside IPv6 (SPEC §14.2). Ports: every port either grant names, 80,
  * 443 and one neither names. A pattern's membership only changes at these
  * boundaries, so these stand for every host and port.
  *
@@ -58,6 +61,13 @@ export function hostCandidates(before: Grant, after: Grant): string[] {
   }
   for (const range of ranges) for (const address of boundaries(range)) hosts.add(address);
   for (const range of privates) hosts.add(formatAddress(range.version, range.network));
+  // [::ffff:10.0.0.1] connects to 10.0.0.1: deny entries read it so, allow patterns do not.
+  for (const host of [...hosts]) {
+    const value = readIpv4(host);
+    if (value === undefined) continue;
+    for (const top of [...IPV4_EMBEDDING_PREFIXES, LOCAL_NAT64.network >> 32n])
+      hosts.add(formatAddress(6, (top << 32n) | BigInt(value)));
+  }
 
   const candidates: string[] = [];
   for (const host of hosts) for (const port of ports) candidates.push(`${host}:${String(port)}`);

@@ -216,6 +216,32 @@ describe('compareGrants', () => {
     });
   });
 
+  it('finds an IPv6 spelling an IPv4 deny entry took and an IPv6 one does not (SPEC §14.2)', () => {
+    // Before, !203.0.113.0/24 took [::cb00:7100] (IPv4-compatible); the IPv6 range does not.
+    expect(compare({ network: ['[::]/0', '!203.0.113.0/24'] }, { network: ['[::]/0'] })).toEqual({
+      subset: false,
+      widenings: [{ kind: 'network', entry: '!203.0.113.0/24', witness: '[::cb00:7100]:80' }],
+    });
+    expect(
+      compare(
+        { network: ['[::]/0', '!203.0.113.0/24'] },
+        { network: ['[::]/0', '![::ffff:cb00:7100]/120'] },
+      ),
+    ).toMatchObject({ subset: false, widenings: [{ entry: '!203.0.113.0/24' }] });
+    expect(
+      compare(
+        { network: ['[::]/0', '!203.0.113.0/24'] },
+        { network: ['[::]/0', '!203.0.113.0/25'] },
+      ),
+    ).toMatchObject({ subset: false, widenings: [{ witness: '[::cb00:71ff]:80' }] });
+    expect(
+      compare(
+        { network: ['[::]/0', '!203.0.113.0/24'] },
+        { network: ['[::]/0', '!203.0.112.0/23'] },
+      ),
+    ).toEqual({ subset: true });
+  });
+
   it('finds secrets: a dropped deny, a prefix over a name', () => {
     expect(
       compare({ secrets: ['AWS_*', '!AWS_SECRET_ACCESS_KEY'] }, { secrets: ['AWS_*'] }),

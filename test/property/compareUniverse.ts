@@ -61,6 +61,9 @@ export const HOSTS = [
   '8.8.8.8:443',
   '[fd00::1]:443',
   '[::1]:443',
+  // SPEC §14.2: 10.1.2.3 mapped and 10.0.0.0 through NAT64, which IPv4 deny entries take
+  '[::ffff:a01:203]:443',
+  '[64:ff9b::a00:0]:80',
   'localhost:80',
   'a.localhost:80',
 ];
@@ -73,11 +76,13 @@ export const PATTERNS = [
   '10.0.0.0/16',
   '127.0.0.1',
   '[fd00::]/8',
+  '[::ffff:0:0]/96',
   'x.com:8443',
   '!*.a.com',
   '!10.0.0.0/8',
   '!b.a.com',
   '!a.com:80',
+  '![::ffff:a00:0]/104',
   '!*',
 ];
 export const SECRETS = ['AWS_KEY', 'AWS_SECRET', 'AWS_X', 'AWS_', 'GH_TOKEN', 'OTHER', 'A'];

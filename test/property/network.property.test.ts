@@ -43,17 +43,26 @@ const inV4 = (value: number, first: number, prefix: number): boolean =>
 const isPrivateV4 = (value: number): boolean =>
   PRIVATE_V4.some(([a, b, c, d, prefix]) => inV4(value, v4Value([a, b, c, d]), prefix));
 
-/** Is the IPv6 address (8 groups) private by SPEC §13? */
-function isPrivateV6(groups: readonly number[]): boolean {
+/** The IPv4 address the last two groups hold, under ::ffff:0:0/96, 64:ff9b::/96 or ::/96 (SPEC §14.2). */
+function embeddedV4(groups: readonly number[]): number | undefined {
   const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
-  const zeroTo6 = [g0, g1, g2, g3, g4, g5, g6].every((g) => g === 0);
-  if (zeroTo6 && (g7 === 0 || g7 === 1)) return true;
+  const compatible = [g0, g1, g2, g3, g4, g5].every((g) => g === 0);
+  const mapped = [g0, g1, g2, g3, g4].every((g) => g === 0) && g5 === 0xffff;
+  const nat64 = g0 === 0x64 && g1 === 0xff9b && [g2, g3, g4, g5].every((g) => g === 0);
+  return compatible || mapped || nat64 ? g6 * 65_536 + g7 : undefined;
+}
+
+/** Is the IPv6 address (8 groups) private by SPEC §13 and §14.2? */
+function isPrivateV6(groups: readonly number[]): boolean {
+  const [g0 = 0, g1 = 0, g2 = 0] = groups;
+  // :: and ::1 are 0.0.0.0 and 0.0.0.1 to the compatible reading, inside 0.0.0.0/8.
   if (g0 >= 0xfc00 && g0 <= 0xfdff) return true;
   if (g0 >= 0xfe80 && g0 <= 0xfebf) return true;
   if (g0 >= 0xff00) return true;
-  const mapped = [g0, g1, g2, g3, g4].every((g) => g === 0) && g5 === 0xffff;
-  const nat64 = g0 === 0x64 && g1 === 0xff9b && [g2, g3, g4, g5].every((g) => g === 0);
-  return (mapped || nat64) && isPrivateV4(g6 * 65_536 + g7);
+  // 64:ff9b:1::/48 holds its IPv4 address where the network chooses: private throughout.
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return true;
+  const embedded = embeddedV4(groups);
+  return embedded !== undefined && isPrivateV4(embedded);
 }
 
 /** Reads a canonical host back into the oracle's terms. */
@@ -108,11 +117,13 @@ const v6Arb = fc.oneof(
       fc.constantFrom(0, 0x64, 0xfc00, 0xfd00, 0xfe80, 0xfebf, 0xfec0, 0xff00, 0x2001, 0xfbff),
       group,
       v4Arb,
-      fc.constantFrom('mapped', 'nat64', 'top', 'zero'),
+      fc.constantFrom('mapped', 'nat64', 'compatible', 'local', 'top', 'zero'),
     )
     .map(([g0, g1, [a, b, c, d], form]) => {
       if (form === 'mapped') return [0, 0, 0, 0, 0, 0xffff, a * 256 + b, c * 256 + d];
       if (form === 'nat64') return [0x64, 0xff9b, 0, 0, 0, 0, a * 256 + b, c * 256 + d];
+      if (form === 'compatible') return [0, 0, 0, 0, 0, 0, a * 256 + b, c * 256 + d];
+      if (form === 'local') return [0x64, 0xff9b, 1, g1, 0, 0, a * 256 + b, c * 256 + d];
       if (form === 'zero') return [0, 0, 0, 0, 0, 0, 0, g1 % 3];
       return [g0, g1, 0, 0, 0, 0, 0, 1];
     }),
@@ -445,5 +456,106 @@ describe('network deny entries (SPEC §5 rev 2)', () => {
       ),
       RUNS,
     );
+  });
+});
+
+describe('IPv4 inside IPv6 (SPEC §14.2)', () => {
+  const grants = new Map<string, ReturnType<typeof compiledGrantOf>>();
+  /** An IPv4 deny entry: an address or a range, with or without a port. */
+  const denyEntryArb = fc
+    .tuple(v4Arb, fc.integer({ min: 8, max: 32 }), fc.option(fc.constantFrom(80, 443, 8443)))
+    .map(([parts, prefix, port]) => {
+      const first = Math.floor(v4Value(parts) / 2 ** (32 - prefix)) * 2 ** (32 - prefix);
+      const text = [24, 16, 8, 0].map((shift) => Math.floor(first / 2 ** shift) % 256).join('.');
+      return {
+        first,
+        prefix,
+        port: port ?? undefined,
+        text: `!${prefix === 32 ? text : `${text}/${prefix}`}${port === null ? '' : `:${port}`}`,
+      };
+    });
+  const hex4 = (n: number) => n.toString(16);
+  const randomCase = (text: string, upper: boolean) => (upper ? text.toUpperCase() : text);
+  /** Every way a URL can write an IPv6 address that connects to the IPv4 address `value`. */
+  const spell = (value: number, form: number, upper: boolean): string => {
+    const [a, b, c, d] = [24, 16, 8, 0].map((shift) => Math.floor(value / 2 ** shift) % 256);
+    const dotted = `${a}.${b}.${c}.${d}`;
+    const high = hex4(Math.floor(value / 65_536));
+    const low = hex4(value % 65_536);
+    const forms = [
+      `::ffff:${dotted}`,
+      `::ffff:${high}:${low}`,
+      `0:0:0:0:0:ffff:${high}:${low}`,
+      `64:ff9b::${dotted}`,
+      `64:ff9b:0:0:0:0:${high}:${low}`,
+      `::${dotted}`,
+      `::${high}:${low}`,
+      `64:ff9b:1::${high}:${low}`,
+    ];
+    return `[${randomCase(forms[form % forms.length] ?? '', upper)}]`;
+  };
+  const portOf = (scheme: string, port: number | undefined) =>
+    port ?? (scheme === 'https' ? 443 : 80);
+
+  it('a deny entry refuses every IPv6 spelling of an address it takes, on its port', () => {
+    let denied = 0;
+    fc.assert(
+      fc.property(
+        denyEntryArb,
+        fc.nat(),
+        fc.nat(7),
+        fc.boolean(),
+        fc.constantFrom('http', 'https'),
+        fc.option(fc.constantFrom(80, 443, 8443, 9000), { nil: undefined }),
+        (deny, offset, form, upper, scheme, port) => {
+          // mostly inside the entry, sometimes just past it
+          const size = 2 ** (32 - deny.prefix);
+          const value = Math.min(deny.first + (offset % (size + 2)), 2 ** 32 - 1);
+          const network = ['*', '[::]/0', deny.text];
+          const url = `${scheme}://${spell(value, form, upper)}${port === undefined ? '' : `:${port}`}/x`;
+          const parsed = parseUrlHost(url);
+          if (!parsed.ok) throw new Error(`${url}: ${parsed.problem}`);
+          const key = JSON.stringify(network);
+          if (!grants.has(key)) grants.set(key, compiledGrantOf(createGrant({ network })));
+          const grant = grants.get(key);
+          if (grant === undefined) throw new Error('setup');
+          const reached = portOf(scheme, port);
+          // 64:ff9b:1::H:L is read at each RFC 6052 position: /96 gives the address, /48 and
+          // /56 give 0.0.0.0, /64 gives the address's first octet as 0.0.0.a.
+          const readings = form === 7 ? [value, 0, Math.floor(value / 2 ** 24)] : [value];
+          const takes =
+            readings.some((reading) => inV4(reading, deny.first, deny.prefix)) &&
+            (deny.port === undefined || deny.port === reached);
+          if (takes) denied += 1;
+          // [::]/0 names every IPv6 address, so only the deny entry can refuse it.
+          expect(grant.hosts.matches(parsed.value.host, parsed.value.port)).toBe(!takes);
+        },
+      ),
+      RUNS,
+    );
+    expect(denied).toBeGreaterThan(enough(3_000, 10_000));
+  });
+
+  it('* allows an IPv6 spelling exactly when the IPv4 address is public and the form is not 64:ff9b:1::/48', () => {
+    const star = compiledGrantOf(createGrant({ network: ['*'] }));
+    const v4Only = compiledGrantOf(createGrant({ network: ['0.0.0.0/0'] }));
+    if (star === undefined || v4Only === undefined) throw new Error('setup');
+    let allowed = 0;
+    fc.assert(
+      fc.property(v4Arb, fc.nat(7), fc.boolean(), (parts, form, upper) => {
+        const value = v4Value(parts);
+        const url = `http://${spell(value, form, upper)}/`;
+        const parsed = parseUrlHost(url);
+        if (!parsed.ok) throw new Error(`${url}: ${parsed.problem}`);
+        const { host, port } = parsed.value;
+        const expected = form % 8 !== 7 && !isPrivateV4(value);
+        if (expected) allowed += 1;
+        expect(star.hosts.matches(host, port)).toBe(expected);
+        // an IPv4 allow pattern never allows the IPv6 spelling
+        expect(v4Only.hosts.matches(host, port)).toBe(false);
+      }),
+      RUNS,
+    );
+    expect(allowed).toBeGreaterThan(enough(2_000, 10_000));
   });
 });

@@ -1,4 +1,5 @@
 import { doHostPatternsOverlap } from './doHostPatternsOverlap.js';
+import { embeddedIpv4Hosts } from './embeddedIpv4.js';
 import { isHostInPattern } from './isHostInPattern.js';
 import { isHostPatternInside } from './isHostPatternInside.js';
 import { isIpLiteral } from './isIpLiteral.js';
@@ -133,8 +134,11 @@ export function compileHostMatcher(
   const deny = compileIndex(denies);
   const isAllowed = (host: CanonicalHost, port: number | undefined): boolean =>
     (allow.any && !isPrivateHost(host)) || isNamed(allow, host, port, allows);
+  // SPEC §14.2: [::ffff:203.0.113.5] connects to 203.0.113.5, so every deny entry reads it as that too.
   const isDenied = (host: CanonicalHost, port: number | undefined): boolean =>
-    deny.any || isNamed(deny, host, port, takes);
+    deny.any ||
+    isNamed(deny, host, port, takes) ||
+    embeddedIpv4Hosts(host).some((reading) => isNamed(deny, reading, port, takes));
   const findDenyOverlapping = (pattern: HostPattern): HostPattern | undefined =>
     denies.find((entry) => doHostPatternsOverlap(pattern, entry));
 

@@ -1,3 +1,4 @@
+import { IPV4_EMBEDDING_PREFIXES, LOCAL_NAT64 } from './embeddedIpv4.js';
 import type { IpRange } from './types.js';
 
 /**
@@ -20,21 +21,21 @@ export const PRIVATE_IPV4: readonly (readonly [network: number, prefix: number])
   [0xf0000000, 4], // 240.0.0.0/4, 255.255.255.255 included
 ];
 
-/** ::ffff:0:0/96 (IPv4-mapped) and 64:ff9b::/96 (NAT64): the top 96 bits of each. */
-export const IPV4_EMBEDDING_PREFIXES: readonly bigint[] = [0xffffn, 0x64ff9b0000000000000000n];
-
-/** The IPv6 ranges of SPEC §13 that hold no IPv4 address: ::/128, ::1/128, fc00::/7, fe80::/10, ff00::/8. */
+/**
+ * The IPv6 ranges of SPEC §13 that hold no IPv4 address: fc00::/7, fe80::/10,
+ * ff00::/8. (`::` and `::1` lie in `::/104`, the IPv4-compatible form of 0.0.0.0/8.)
+ */
 const PRIVATE_IPV6_OWN: readonly (readonly [network: bigint, prefix: number])[] = [
-  [0n, 128],
-  [1n, 128],
   [0xfcn << 120n, 7],
   [0xfe80n << 112n, 10],
   [0xffn << 120n, 8],
 ];
 
 /**
- * Every private range as an `IpRange`, IPv6 forms of private IPv4 included
- * (`::ffff:10.0.0.0/104`, `64:ff9b::10.0.0.0/104`, …). The ranges do not overlap.
+ * Every private range as an `IpRange`, the IPv6 forms of private IPv4
+ * included (`::ffff:10.0.0.0/104`, `64:ff9b::10.0.0.0/104`, `::10.0.0.0/104`;
+ * SPEC §14.2), and all of `64:ff9b:1::/48`, where the IPv4 address may sit
+ * at any of four positions. The ranges do not overlap.
  */
 export const PRIVATE_RANGES: readonly IpRange[] = Object.freeze(
   [
@@ -51,5 +52,6 @@ export const PRIVATE_RANGES: readonly IpRange[] = Object.freeze(
         prefix: 96 + prefix,
       })),
     ),
+    LOCAL_NAT64,
   ].map((range) => Object.freeze(range)),
 );

@@ -33,7 +33,17 @@ describe('doHostPatternsOverlap (a reach against a deny)', () => {
     ['10.0.0.0/8', '*.example.com', false],
     ['*.example.com', '10.0.0.0/8', false],
     ['[fd00::1]', '[fd00::]/8', true],
-    ['[::ffff:a00:1]', '10.0.0.0/8', false],
+    // SPEC §14.2: an IPv6 form of an IPv4 address connects to it, so a deny entry takes it.
+    ['[::ffff:a00:1]', '10.0.0.0/8', true],
+    ['[64:ff9b::a00:1]', '10.0.0.1', true],
+    ['[::ffff:b00:1]', '10.0.0.0/8', false],
+    ['[::ffff:0:0]/96', '203.0.113.0/24', true],
+    ['[64:ff9b::]/96', '203.0.113.5', true],
+    ['[::]/96', '203.0.113.0/24', true],
+    ['[64:ff9b:1::]/64', '203.0.113.0/24', true],
+    ['[2001:db8::]/32', '203.0.113.0/24', false],
+    ['[::ffff:cb00:7100]/120', '198.51.100.0/24', false],
+    ['[::ffff:0:0]/96:443', '203.0.113.0/24:22', false],
     ['10.0.0.0/8:5432', '10.1.2.3:22', false],
   ])('(%s, !%s) => %s', (reach, deny, expected) => {
     expect(doHostPatternsOverlap(pattern(reach), pattern(deny))).toBe(expected);
@@ -55,7 +65,10 @@ describe('isHostPatternInside with ranges and private hosts', () => {
     ['8.8.8.0/24', '*', true],
     ['0.0.0.0/0', '*', false],
     ['[fd00::]/16', '[fd00::]/8', true],
+    // SPEC §14.2: an IPv4 allow pattern does not allow the IPv6 forms of its addresses.
     ['[::ffff:a00:1]', '10.0.0.0/8', false],
+    ['[64:ff9b::a00:1]', '10.0.0.1', false],
+    ['[::ffff:0:0]/96', '203.0.113.0/24', false],
   ])('(%s inside %s) => %s', (inner, outer, expected) => {
     expect(isHostPatternInside(pattern(inner), pattern(outer))).toBe(expected);
   });

@@ -35,6 +35,15 @@ describe('isPrivateHost (SPEC §13)', () => {
     '[::ffff:7f00:1]',
     '[::ffff:a9fe:a9fe]',
     '[64:ff9b::a00:1]',
+    // SPEC §14.2: IPv4-compatible forms (::/96) of private IPv4, ::2 being 0.0.0.2.
+    '[::2]',
+    '[::a00:1]',
+    '[::7f00:1]',
+    '[::a9fe:a9fe]',
+    // 64:ff9b:1::/48: the IPv4 address may sit at any of four places, so all of it is private.
+    '[64:ff9b:1::a00:1]',
+    '[64:ff9b:1::808:808]',
+    '[64:ff9b:1:808:8:800::]',
     '[[not-ipv6]',
   ])('is true for %j', (text) => {
     expect(isPrivateHost(host(text))).toBe(true);
@@ -58,14 +67,15 @@ describe('isPrivateHost (SPEC §13)', () => {
     '198.17.255.255',
     '198.20.0.0',
     '223.255.255.255',
-    '[::2]',
+    '[::808:808]',
     '[fbff::1]',
     '[fe7f::1]',
     '[fec0::1]',
     '[2001:db8::1]',
     '[::ffff:808:808]',
     '[64:ff9b::808:808]',
-    '[64:ff9b:1::a00:1]',
+    '[64:ff9b:2::a00:1]',
+    '[64:ff9a:ffff:ffff:ffff:ffff:ffff:ffff]',
   ])('is false for %j', (text) => {
     expect(isPrivateHost(host(text))).toBe(false);
   });
