@@ -49,6 +49,8 @@ export default defineConfig([
       '@modelcontextprotocol/sdk',
       'ai',
       '@openai/agents',
+      // toolgate/openai-agents reads a tool's own parse through the SDK's internal entry point.
+      '@openai/agents-core',
       '@langchain/core',
       'better-sqlite3',
       'pg',

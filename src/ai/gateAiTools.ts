@@ -1,6 +1,8 @@
 import { asSchema, jsonSchema, type Tool, type ToolExecutionOptions, type ToolSet } from 'ai';
+import { messageOf } from '../data/messageOf.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { proposeAndFire } from '../fire/proposeAndFire.js';
+import type { ToolReading } from '../gate/toolReadings.js';
 import type { OutputShaper, ToolHandler } from '../fire/types.js';
 import { buildProviderNames } from '../providers/buildProviderNames.js';
 import { parseToolRef } from '../registry/parseToolRef.js';
@@ -16,10 +18,13 @@ const NO_TEXT: OutputShaper = () => '';
  * `streamText`. Only tools that are granted, visible, in the step and held
  * by the registry as grantable are offered, under their provider names
  * (`weather@1` => `weather_v1`, as `toOpenAITools` names them). Every
- * `execute` first runs both stages (a turn of one call, of `run` when
- * given); only an allowed call reaches the tool's own `execute`, with the
- * arguments as the gate checked them (then parsed by the tool's own schema)
- * and a signal that follows the AI SDK's `abortSignal` and `timeoutMs`.
+ * `execute` first parses the input with the tool's own schema, then runs
+ * both stages (a turn of one call, of `run` when given) on the input and
+ * that reading: a schema that changes a scoped value (trims a path, fills
+ * in a default URL, lower-cases a host) or refuses the input is refused
+ * `bad_arguments` (SPEC §14.1). Only an allowed call reaches the tool's own
+ * `execute`, with exactly the reading the gate compared, and a signal that
+ * follows the AI SDK's `abortSignal` and `timeoutMs`.
  *
  * The model sees each tool's registered input schema, and the AI SDK does
  * not validate the input itself: bad arguments reach the gate, which refuses
@@ -66,9 +71,12 @@ export function gateAiTools(tools: AiToolsByRef, options: GateAiToolsOptions): T
         },
       ),
       execute: async (input: unknown, execution: ToolExecutionOptions) => {
+        // SPEC §14.1: the tool's own schema reads the input first, and the gate checks that
+        // reading keeps every scoped value; the tool then gets exactly that reading.
+        const reading = await readOwn(own, input);
         const handler: ToolHandler = async (call, { signal }) =>
           finalValue(
-            execute(await parseOwn(own, call.arguments, ref), {
+            execute(reading !== undefined && 'value' in reading ? reading.value : call.arguments, {
               ...execution,
               abortSignal: signal,
             }),
@@ -79,7 +87,7 @@ export function gateAiTools(tools: AiToolsByRef, options: GateAiToolsOptions): T
           ...(timeoutMs === undefined ? {} : { timeoutMs }),
         };
         const outcome = await proposeAndFire(
-          { tool: name, version, arguments: input },
+          { tool: name, version, arguments: input, ...(reading === undefined ? {} : { reading }) },
           handler,
           fireOptions,
           binding,
@@ -101,19 +109,22 @@ class ToolCallRefusedError extends Error {
 }
 
 /**
- * The arguments as the tool's own schema parses them (zod defaults and
- * transforms), after the gate allowed them. A schema stricter than its JSON
- * Schema can still fail here: that is the tool's error, not an allow.
+ * How the tool's own schema reads the input (zod defaults, transforms,
+ * coercions), before the gate: the parsed value, or why the schema refuses
+ * it. A schema that does not validate reads nothing: the tool gets the
+ * arguments as the gate checked them. A validator that throws is a refusal.
  */
-async function parseOwn(
+async function readOwn(
   schema: ReturnType<typeof asSchema>,
   value: unknown,
-  ref: string,
-): Promise<unknown> {
-  if (schema.validate === undefined) return value;
-  const result = await schema.validate(value);
-  if (result.success) return result.value;
-  throw new Error(`the arguments for ${ref} do not match its own schema: ${result.error.message}`);
+): Promise<ToolReading | undefined> {
+  if (schema.validate === undefined) return undefined;
+  try {
+    const result = await schema.validate(value);
+    return result.success ? { value: result.value } : { problem: result.error.message };
+  } catch (error) {
+    return { problem: messageOf(error) };
+  }
 }
 
 /** A streaming `execute` (an async iterable of preliminary values) ends with its last value, as the AI SDK reads it. */

@@ -1,5 +1,6 @@
 import type { Gate, GateContext } from '../gate/types.js';
-import type { DispatchOptions, Run } from '../run/types.js';
+import { TOOL_READINGS, type ToolReading } from '../gate/toolReadings.js';
+import type { DispatchOptions, ProposeOptions, Run } from '../run/types.js';
 import { RUN_DISPATCH_CHECK } from '../run/refuseDispatch.js';
 import { readFireOptions } from './readFireOptions.js';
 import { refusedOutcome, settleFire } from './settleFire.js';
@@ -15,6 +16,12 @@ export interface CallProposal {
   readonly version: number;
   readonly shape?: string;
   readonly arguments: unknown;
+  /**
+   * (rev 3) How the tool's own schema reads the arguments, for an adapter
+   * whose tool parses them after the gate: the proposal stage refuses
+   * `bad_arguments` where it changes a scoped value (SPEC §14.1).
+   */
+  readonly reading?: ToolReading;
 }
 
 /**
@@ -37,26 +44,28 @@ export function proposeAndFire(
   binding: FireBinding,
   dispatchOptions?: DispatchOptions,
 ): Promise<FireOutcome> {
-  const turn = { calls: [proposal] };
+  const { reading, ...call } = proposal;
+  const turn = { calls: [call] };
+  const readings = reading === undefined ? undefined : { [TOOL_READINGS]: [reading] };
   if ('run' in binding) {
-    const record = binding.run.propose(turn);
+    const record = binding.run.propose(turn, readings as ProposeOptions | undefined);
     if (record.settled === 'rejected' && record.refusal !== undefined)
       return Promise.resolve(refusedOutcome(record.refusal));
-    const call = record.calls?.[0];
-    if (record.settled !== 'tool' || call === undefined) {
+    const authorized = record.calls?.[0];
+    if (record.settled !== 'tool' || authorized === undefined) {
       const reason = 'the run is dead_lettered, so nothing more may be dispatched';
       return Promise.resolve(
         refusedOutcome({ check: RUN_DISPATCH_CHECK, code: 'check_refused', reason }),
       );
     }
-    return binding.run.fire(call, handlers, options, dispatchOptions);
+    return binding.run.fire(authorized, handlers, options, dispatchOptions);
   }
   const read = readFireOptions(options, 'proposeAndFire');
-  const decision = binding.gate.checkTurn(turn, binding.context);
+  const decision = binding.gate.checkTurn(turn, { ...binding.context, ...readings });
   if (decision.settled === 'rejected') return Promise.resolve(refusedOutcome(decision.refusal));
-  const call = decision.settled === 'tool' ? decision.calls[0] : undefined;
+  const authorized = decision.settled === 'tool' ? decision.calls[0] : undefined;
   // INVARIANT: a turn of one call settles tool or rejected; an answer cannot come back.
-  if (call === undefined)
+  if (authorized === undefined)
     return Promise.resolve(
       refusedOutcome({
         check: 'proposal.decode',
@@ -65,7 +74,7 @@ export function proposeAndFire(
       }),
     );
   const verdict = binding.gate.checkDispatch(
-    call,
+    authorized,
     dispatchOptions?.approval === undefined
       ? binding.context
       : { ...binding.context, approval: dispatchOptions.approval },

@@ -1,3 +1,4 @@
+import type { ToolReading } from './toolReadings.js';
 import type { CompiledGrant } from '../grant/compiledGrant.js';
 import type { Grant } from '../grant/types.js';
 import type { RealpathFn } from '../realpath/RealpathFn.js';
@@ -23,6 +24,8 @@ export interface CheckContext {
   readonly approvalKey?: Uint8Array;
   /** (rev 2) The tokens the run has already used; a direct gate call has none. */
   readonly usedApprovals?: UsedApprovals;
+  /** (rev 3) How the tool's own schema reads this call's arguments, when an adapter says. */
+  readonly reading?: ToolReading;
 }
 
 /** One question about one call: `pass` (undefined), or the facts of a refusal. */

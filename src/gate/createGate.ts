@@ -60,6 +60,7 @@ export function createCoreGate(options: CoreGateOptions): Gate {
     caller: CallerContext,
     callIndex: number | undefined,
   ): Refusal | undefined => {
+    const reading = callIndex === undefined ? undefined : caller.readings?.[callIndex];
     const ctx: CheckContext = {
       grant: caller.grant,
       compiledGrant: caller.compiledGrant,
@@ -71,6 +72,7 @@ export function createCoreGate(options: CoreGateOptions): Gate {
       ...(caller.approval === undefined ? {} : { approval: caller.approval }),
       ...(approvalKey === undefined ? {} : { approvalKey }),
       ...(caller.usedApprovals === undefined ? {} : { usedApprovals: caller.usedApprovals }),
+      ...(reading === undefined ? {} : { reading }),
     };
     const refused = runChecks(checks, call, ctx);
     return refused && toRefusal(refused.check, refused.facts, callIndex, call.ref);

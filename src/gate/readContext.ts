@@ -1,3 +1,4 @@
+import { readToolReadings, type ToolReadings } from './toolReadings.js';
 import { hasOwn } from '../data/hasOwn.js';
 import { isPlainObject } from '../data/isPlainObject.js';
 import { compiledGrantOf } from '../grant/compiledGrant.js';
@@ -6,7 +7,10 @@ import type { RefusalDetail, Step } from './types.js';
 import { USED_APPROVALS, type UsedApprovals } from './usedApprovals.js';
 
 /** The parts of a check context that come from the caller's `GateContext`. */
-export type CallerContext = Omit<CheckContext, 'tool' | 'realpath' | 'approvalKey'>;
+export type CallerContext = Omit<CheckContext, 'tool' | 'realpath' | 'approvalKey' | 'reading'> & {
+  /** (rev 3) The tool's own reading of each call's arguments, by call index (see TOOL_READINGS). */
+  readonly readings?: ToolReadings;
+};
 
 /**
  * Reads the caller's context: the grant must come from `createGrant`; `step`,
@@ -51,6 +55,10 @@ export function readContext(context: unknown): CallerContext | RefusalDetail {
   if (used !== undefined && typeof usedHas !== 'function') {
     return { pointer: '', message: "the run's used approvals cannot be read" };
   }
+  const readings = readToolReadings(context);
+  if (readings === false) {
+    return { pointer: '', message: "the tools' readings of the arguments cannot be read" };
+  }
   return {
     grant: grant as CheckContext['grant'],
     compiledGrant,
@@ -59,6 +67,7 @@ export function readContext(context: unknown): CallerContext | RefusalDetail {
     visible: visible as CheckContext['visible'],
     ...(approval === undefined ? {} : { approval }),
     ...(used === undefined ? {} : { usedApprovals: used as UsedApprovals }),
+    ...(readings === undefined ? {} : { readings }),
   };
 }
 

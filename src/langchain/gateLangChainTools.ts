@@ -1,10 +1,13 @@
 import { ToolMessage, type ToolCall } from '@langchain/core/messages';
 import { StructuredTool, type StructuredToolInterface } from '@langchain/core/tools';
 import type { RunnableConfig } from '@langchain/core/runnables';
+import { interopSafeParseAsync, isInteropZodSchema } from '@langchain/core/utils/types';
 import { isPlainObject } from '../data/isPlainObject.js';
+import { messageOf } from '../data/messageOf.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { proposeAndFire, type FireBinding } from '../fire/proposeAndFire.js';
 import type { OutputShaper, ToolHandler } from '../fire/types.js';
+import type { ToolReading } from '../gate/toolReadings.js';
 import { buildProviderNames } from '../providers/buildProviderNames.js';
 import type { ToolInputSchema } from '../providers/types.js';
 import { parseToolRef } from '../registry/parseToolRef.js';
@@ -29,10 +32,36 @@ interface GatedToolSpec {
 }
 
 /**
+ * How a LangChain tool's zod schema reads the arguments (defaults, trims,
+ * transforms), as LangChain's own `call` parses them; nothing for a tool
+ * with a JSON Schema, which LangChain passes on unchanged. A parse that fails
+ * or throws is a refusal.
+ */
+async function readOwn(
+  inner: StructuredToolInterface,
+  args: unknown,
+): Promise<ToolReading | undefined> {
+  const schema: unknown = (inner as { readonly schema?: unknown }).schema;
+  if (!isInteropZodSchema(schema)) return undefined;
+  try {
+    const result = await interopSafeParseAsync(schema, args);
+    if (result.success) return { value: result.data };
+    const issues = result.error.issues.map(
+      (issue) => `${issue.path.length === 0 ? '' : `${issue.path.join('.')}: `}${issue.message}`,
+    );
+    return { problem: issues.join('; ') || 'the arguments do not match' };
+  } catch (error) {
+    return { problem: messageOf(error) };
+  }
+}
+
+/**
  * A LangChain tool whose every call the gate decides first. LangChain's own
  * input check is skipped (`invoke` is replaced), so bad arguments reach the
- * gate and are refused as `bad_arguments`; an allowed call runs the wrapped
- * tool, which parses them with its own schema.
+ * gate and are refused as `bad_arguments`. The tool's zod schema reads the
+ * arguments first, and a reading that changes a scoped value is refused too
+ * (SPEC §14.1); an allowed call runs the wrapped tool, which parses the same
+ * arguments with the same schema again.
  */
 class GatedTool extends StructuredTool {
   readonly name: string;
@@ -52,6 +81,8 @@ class GatedTool extends StructuredTool {
     const { tool, version, inner, binding, options } = this.#spec;
     const toolCall = isToolCall(input) ? input : undefined;
     const args: unknown = toolCall === undefined ? input : toolCall.args;
+    // SPEC §14.1: how the tool's own schema will read the arguments, checked by the gate.
+    const reading = await readOwn(inner, args);
     const handler: ToolHandler = (call) =>
       inner.invoke(
         toolCall === undefined
@@ -60,7 +91,7 @@ class GatedTool extends StructuredTool {
         config,
       );
     const outcome = await proposeAndFire(
-      { tool, version, arguments: args },
+      { tool, version, arguments: args, ...(reading === undefined ? {} : { reading }) },
       handler,
       {
         shapeOutput: options.shapeOutput ?? NO_TEXT,

@@ -1,6 +1,13 @@
+import {
+  prepareFunctionToolInput,
+  setFunctionToolPreparedInput,
+  type FunctionToolPreparedInput,
+} from '@openai/agents-core/utils/internal';
+import { messageOf } from '../data/messageOf.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { proposeAndFire } from '../fire/proposeAndFire.js';
 import type { OutputShaper, ToolHandler } from '../fire/types.js';
+import type { ToolReading } from '../gate/toolReadings.js';
 import { buildProviderNames } from '../providers/buildProviderNames.js';
 import { buildSanitizedNames } from '../providers/buildSanitizedNames.js';
 import { toSanitizedToolName } from '../providers/toSanitizedToolName.js';
@@ -19,7 +26,10 @@ const NO_TEXT: OutputShaper = () => '';
  * the SDK would sanitize it (`fs-read@1` => `fs_read_v1`), with the
  * registered input schema (`strict: false`). Every call first runs both
  * stages on the raw argument text the model sent (a turn of one call, of
- * `run` when given); only an allowed call reaches the tool's own `invoke`.
+ * `run` when given) and on the tool's own parse of it: a schema that changes
+ * a scoped value (a trimmed path, a default URL) or refuses the text is
+ * refused `bad_arguments` (SPEC §14.1). Only an allowed call reaches the
+ * tool's own `invoke`, which runs on that same parse.
  * A refusal, a throw or a deadline is the tool's output: the text saying
  * why, which the model reads as a failed call while the run goes on. Throws
  * `ToolgateError` for bad options, a key that is not a ref, a value that is
@@ -69,15 +79,24 @@ export function gateAgentTools(
       parameters: structuredClone(entry.inputSchema) as typeof tool.parameters,
       strict: false,
       invoke: async (runContext, input, details) => {
-        const handler: ToolHandler = (call) =>
-          invoke(runContext, call.rawArguments ?? JSON.stringify(call.arguments), details);
+        // SPEC §14.1: the tool's own parser reads the input once, the gate checks that reading,
+        // and the tool runs on exactly that parse (the SDK's prepared input), not a second one.
+        const prepared = prepareOwn(tool, input);
+        const reading = readingOf(prepared);
+        const callDetails = details ?? {};
+        const handler: ToolHandler = (call) => {
+          const raw = call.rawArguments ?? JSON.stringify(call.arguments);
+          if (prepared !== undefined && 'input' in prepared && prepared.input === raw)
+            setFunctionToolPreparedInput(callDetails, prepared);
+          return invoke(runContext, raw, callDetails);
+        };
         const fireOptions = {
           shapeOutput: shapeOutput ?? NO_TEXT,
           ...(details?.signal === undefined ? {} : { signal: details.signal }),
           ...(timeoutMs === undefined ? {} : { timeoutMs }),
         };
         const outcome = await proposeAndFire(
-          { tool: name, version, arguments: input },
+          { tool: name, version, arguments: input, ...(reading === undefined ? {} : { reading }) },
           handler,
           fireOptions,
           binding,
@@ -89,4 +108,33 @@ export function gateAgentTools(
     });
   }
   return gated;
+}
+
+/**
+ * The tool's own parse of the argument text, as the SDK's runner prepares it
+ * (zod defaults and transforms included); nothing for a function tool not
+ * made by `tool()`, whose `invoke` reads the text its own way. A parser that
+ * throws is a failed reading.
+ */
+function prepareOwn(
+  tool: AnyFunctionTool,
+  input: unknown,
+): FunctionToolPreparedInput | { readonly thrown: unknown } | undefined {
+  if (typeof input !== 'string') return undefined;
+  try {
+    return prepareFunctionToolInput(tool, input);
+  } catch (error) {
+    return { thrown: error };
+  }
+}
+
+/** The reading the gate checks: the parsed value, or why the tool's own schema refused the text. */
+function readingOf(
+  prepared: FunctionToolPreparedInput | { readonly thrown: unknown } | undefined,
+): ToolReading | undefined {
+  if (prepared === undefined) return undefined;
+  if ('thrown' in prepared) return { problem: messageOf(prepared.thrown) };
+  return prepared.result.success
+    ? { value: prepared.result.value as unknown }
+    : { problem: messageOf(prepared.result.error) };
 }

@@ -1,3 +1,4 @@
+import { hasOwn } from '../data/hasOwn.js';
 import { assertHandlers, readFireOptions } from '../fire/readFireOptions.js';
 import { refusedOutcome, settleFire } from '../fire/settleFire.js';
 import type { FireOptions, FireOutcome, ToolHandlers } from '../fire/types.js';
@@ -25,6 +26,7 @@ import { letTurnThrough } from './letTurnThrough.js';
 import { limitCallsPerTurn } from './limitCallsPerTurn.js';
 import { markAudit } from './markAudit.js';
 import { toRefusal } from '../gate/toRefusal.js';
+import { TOOL_READINGS } from '../gate/toolReadings.js';
 import { USED_APPROVALS } from '../gate/usedApprovals.js';
 import { readDispatchOptions } from './readDispatchOptions.js';
 import { readProposeOptions } from './readProposeOptions.js';
@@ -85,11 +87,14 @@ export function createRun(options: RunOptions): Run {
   /** The approval tokens this run has accepted: each is accepted once. */
   const usedApprovals = new Set<string>();
 
-  const contextFor = (step: Step | undefined): GateContext => ({
+  const contextFor = (step: Step | undefined, readings?: unknown): GateContext => ({
     grant,
     ...(step === undefined ? {} : { step }),
     ...(cwd === undefined ? {} : { cwd }),
     ...(visible === undefined ? {} : { visible }),
+    // An adapter's readings of the turn's calls travel under a key the package does not export;
+    // the gate reads them (and refuses the turn when they cannot be read).
+    ...(readings === undefined ? {} : { [TOOL_READINGS]: readings }),
   });
   const write = (entry: RunEntry) =>
     sink?.write(Object.freeze(id === undefined ? entry : { ...entry, run: id }));
@@ -114,7 +119,13 @@ export function createRun(options: RunOptions): Run {
     };
     // A dead-lettered run, or one with no turn left, checks nothing more; audit mode checks every turn.
     const checked = !enforce || (status !== 'dead_lettered' && left.turns !== 0);
-    const proposed = checked ? gate.checkTurn(turn, contextFor(step)) : undefined;
+    const readings =
+      typeof proposeOptions === 'object' &&
+      proposeOptions !== null &&
+      hasOwn(proposeOptions, TOOL_READINGS)
+        ? (proposeOptions as Record<PropertyKey, unknown>)[TOOL_READINGS]
+        : undefined;
+    const proposed = checked ? gate.checkTurn(turn, contextFor(step, readings)) : undefined;
     const decision = limitCallsPerTurn(proposed, budgets.callsPerTurn);
     const enforced = settleTurn(wouldBeDead ? undefined : decision, left);
     // Audit mode lets a refused turn through with all its calls, unless there are none to let through.

@@ -1,0 +1,36 @@
+import { hasOwn } from '../data/hasOwn.js';
+
+/**
+ * (rev 3) How a tool will read one call's arguments when it parses them
+ * itself after the gate (a zod schema's defaults and transforms): the parsed
+ * value, or why its own schema refused them (SPEC §14.1 "What is checked is
+ * what runs").
+ */
+export type ToolReading = { readonly value: unknown } | { readonly problem: string };
+
+/**
+ * The readings of a turn's calls, by call index, travel to the proposal stage
+ * under this key of the gate context (and of `run.propose`'s options). The
+ * package does not export it: only toolgate's own adapters, which parse with
+ * the tool's schema, hand readings in.
+ */
+export const TOOL_READINGS: unique symbol = Symbol('toolgate.toolReadings');
+
+/** What may sit under `TOOL_READINGS`: one reading or none per call index. */
+export type ToolReadings = readonly (ToolReading | undefined)[];
+
+/** Reads `TOOL_READINGS` off an object; a value that is not a list of readings reads as `false`. */
+export function readToolReadings(holder: object): ToolReadings | undefined | false {
+  if (!hasOwn(holder, TOOL_READINGS)) return undefined;
+  const readings: unknown = (holder as Record<PropertyKey, unknown>)[TOOL_READINGS];
+  if (!Array.isArray(readings)) return false;
+  const ok = (readings as unknown[]).every(
+    (reading) =>
+      reading === undefined ||
+      (typeof reading === 'object' &&
+        reading !== null &&
+        (hasOwn(reading, 'value') ||
+          typeof (reading as { problem?: unknown }).problem === 'string')),
+  );
+  return ok ? (readings as ToolReadings) : false;
+}
