@@ -128,6 +128,20 @@ const CASES: readonly Case[] = [
     expected: { refuse: '/secret' },
   },
   {
+    name: 'coercion would read a list as one secret name (the JSON Schema refuses the list)',
+    schema: () => z.object({ secret: z.coerce.string() }),
+    resources: [secret],
+    args: { secret: ['AWS_SECRET_ACCESS_KEY'] },
+    expected: { refuse: '/secret' },
+  },
+  {
+    name: 'coercion would read 2130706433 as a host (the JSON Schema refuses the number)',
+    schema: () => z.object({ host: z.coerce.string() }),
+    resources: [host],
+    args: { host: 2130706433 },
+    expected: { refuse: '/host' },
+  },
+  {
     name: "the tool's own schema refuses what the JSON Schema allows",
     // A refinement has no JSON Schema: the registered schema lets the path through.
     schema: () =>
