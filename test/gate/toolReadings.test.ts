@@ -128,12 +128,37 @@ describe('a tool reading at the gate (SPEC §14.1)', () => {
       { calls: [{ tool: 'files/copy', version: 1, arguments: ARGS }] },
       { grant, [TOOL_READINGS]: 'not a list' } as never,
     );
-    expect(broken.settled).toBe('rejected');
+    expect(broken).toMatchObject({
+      settled: 'rejected',
+      refusal: { details: [{ message: "the tools' readings of the arguments cannot be read" }] },
+    });
     const odd = gate.checkTurn({ calls: [{ tool: 'files/copy', version: 1, arguments: ARGS }] }, {
       grant,
       [TOOL_READINGS]: [{ neither: true }],
     } as never);
-    expect(odd.settled).toBe('rejected');
+    expect(odd).toMatchObject({
+      settled: 'rejected',
+      refusal: { details: [{ message: "the tools' readings of the arguments cannot be read" }] },
+    });
+    for (const readings of [[null], [7], [{ problem: 7 }]]) {
+      const decision = gate.checkTurn(
+        { calls: [{ tool: 'files/copy', version: 1, arguments: ARGS }] },
+        { grant, [TOOL_READINGS]: readings } as never,
+      );
+      expect(decision).toMatchObject({
+        refusal: { details: [{ message: "the tools' readings of the arguments cannot be read" }] },
+      });
+    }
+    // a list with no reading for this call, and readings of either form, are read
+    for (const readings of [[], [undefined], [{ value: ARGS }], [{ value: undefined }]]) {
+      const decision = gate.checkTurn(
+        { calls: [{ tool: 'files/copy', version: 1, arguments: ARGS }] },
+        { grant, [TOOL_READINGS]: readings } as never,
+      );
+      expect(
+        decision.settled === 'rejected' ? decision.refusal.details?.[0]?.message : 'read',
+      ).not.toBe("the tools' readings of the arguments cannot be read");
+    }
     expect(decide({ ...ARGS, from: '/srv/data/a.txt ' }, undefined).settled).toBe('tool');
   });
 
