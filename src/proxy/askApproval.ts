@@ -18,8 +18,9 @@ const APPROVE_FORM = {
 
 /**
  * Asks the person behind an MCP client, through elicitation, to approve one
- * exact call (SPEC §12 "Approvals"): the message names the tool's ref and
- * shows its arguments exactly as the approval digest covers them. Resolves
+ * exact call (SPEC §12 "Approvals", §14.4): `message` is what the person
+ * reads (see `formatApprovalMessage`: the ref and resource values first,
+ * escaped, at most 2,000 characters, the arguments' digest last). Resolves
  * the token `approveCall` makes under `key` only when the answer is `accept`
  * with `approve: true`; a client without elicitation, a decline, a cancel,
  * `approve: false`, any other content or an error resolve `undefined`
@@ -31,6 +32,7 @@ export async function askApproval(
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- the low-level Server, as createProxy says
   server: Server,
   approval: ApprovalRequest,
+  message: string,
   key: Uint8Array,
   request: { readonly signal: AbortSignal; readonly requestId: RequestId },
 ): Promise<string | undefined> {
@@ -39,7 +41,7 @@ export async function askApproval(
     const answer = await server.elicitInput(
       {
         mode: 'form',
-        message: `toolgate: the agent wants to call ${approval.ref} with these exact arguments:\n${approval.arguments}\nApprove this one call?`,
+        message,
         requestedSchema: APPROVE_FORM,
       },
       // On the tools/call's own stream (Streamable HTTP), cancelled with it.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -7,12 +8,14 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { proposeAndFire } from '../fire/proposeAndFire.js';
+import { APPROVAL_ID } from '../gate/usedApprovals.js';
 import type { OutputShaper, ToolHandler } from '../fire/types.js';
 import { askApproval } from './askApproval.js';
+import { formatApprovalMessage } from './formatApprovalMessage.js';
 import { isGatewayListed } from '../mcp/isGatewayListed.js';
 import type { ProviderNames } from '../providers/buildProviderNames.js';
 import { toProviderToolName } from '../providers/toProviderToolName.js';
-import type { Run } from '../run/types.js';
+import type { DispatchOptions, Run } from '../run/types.js';
 import type { Upstream } from './createUpstream.js';
 import type { ProxyOptions, ServedTool } from './types.js';
 
@@ -124,7 +127,11 @@ export function handleProxyRequests(server: Server, state: SessionState): void {
         handler,
         { signal: extra.signal, shapeOutput: NO_TEXT, timeoutMs: state.callTimeoutMs },
         { run: state.run },
-        approval === undefined ? undefined : { approval },
+        // Each yes is for one call (SPEC §14.4): the same call made again asks again and,
+        // approved again, runs again under that yes's own id.
+        approval === undefined
+          ? undefined
+          : ({ approval, [APPROVAL_ID]: randomUUID() } as DispatchOptions),
       );
       return outcome.status === 'ok'
         ? (outcome.output as CallToolResult)
@@ -158,9 +165,9 @@ async function askIfNeeded(
   const verdict = state.gate.checkDispatch(call, context);
   if (verdict.allowed || verdict.refusal.code !== 'approval_required') return undefined;
   const approval = verdict.refusal.approval;
-  return approval === undefined
-    ? undefined
-    : askApproval(server, approval, state.approvalKey, request);
+  if (approval === undefined) return undefined;
+  const message = formatApprovalMessage(approval, state.registry.resolve(call.ref), call.arguments);
+  return askApproval(server, approval, message, state.approvalKey, request);
 }
 
 function notGranted(ref: string): string {

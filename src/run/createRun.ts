@@ -27,8 +27,8 @@ import { limitCallsPerTurn } from './limitCallsPerTurn.js';
 import { markAudit } from './markAudit.js';
 import { toRefusal } from '../gate/toRefusal.js';
 import { TOOL_READINGS } from '../gate/toolReadings.js';
-import { USED_APPROVALS } from '../gate/usedApprovals.js';
-import { readDispatchOptions } from './readDispatchOptions.js';
+import { USED_APPROVALS, type UsedApprovals } from '../gate/usedApprovals.js';
+import { readApprovalId, readDispatchOptions } from './readDispatchOptions.js';
 import { readProposeOptions } from './readProposeOptions.js';
 import { readRunOptions } from './readRunOptions.js';
 import { redactRefusal } from './redactRefusal.js';
@@ -181,7 +181,11 @@ export function createRun(options: RunOptions): Run {
     return records.live;
   }
 
-  function* dispatchSteps(call: unknown, approval?: string): RunSteps<DispatchDecision> {
+  function* dispatchSteps(
+    call: unknown,
+    approval?: string,
+    approvalId?: string,
+  ): RunSteps<DispatchDecision> {
     // With a ledger, confirm the run's shared state first: reachable, not overspent elsewhere.
     if (ledger !== undefined && status !== 'dead_lettered') {
       const shared = yield { kind: 'ledger-read' };
@@ -199,11 +203,18 @@ export function createRun(options: RunOptions): Run {
     // INVARIANT: found indexes latest.calls; the gate gets the call exactly as it authorized it.
     const authorized = latest.calls[found] as AuthorizedCall;
     const entry = registry.resolve(authorized.ref);
+    // What is used once: the token, or (toolgate mcp, SPEC §14.4) the token under one person's yes.
+    const useKey =
+      approval === undefined || approvalId === undefined ? approval : `${approval}#${approvalId}`;
+    const used: UsedApprovals =
+      approvalId === undefined
+        ? usedApprovals
+        : { has: (token) => usedApprovals.has(`${token}#${approvalId}`) };
     // The used tokens travel under a key the package does not export (see USED_APPROVALS).
-    const context: GateContext & { readonly [USED_APPROVALS]: ReadonlySet<string> } = {
+    const context: GateContext & { readonly [USED_APPROVALS]: UsedApprovals } = {
       ...contextFor(latest.step),
       ...(approval === undefined ? {} : { approval }),
-      [USED_APPROVALS]: usedApprovals,
+      [USED_APPROVALS]: used,
     };
     const checked = gate.checkDispatch(authorized, context);
     // An approval this process has not seen may have been used by another runtime of this run id:
@@ -212,7 +223,7 @@ export function createRun(options: RunOptions): Run {
       checked.allowed && approval !== undefined && config.compiledGrant.ask.has(authorized.ref);
     let decided: DispatchDecision = checked;
     if (approved && ledger !== undefined) {
-      const accepted = yield { kind: 'ledger-approval', token: approval };
+      const accepted = yield { kind: 'ledger-approval', token: useKey as string };
       if (isEffectFailure(accepted)) return refuseLedgerDispatch(accepted);
       if (accepted !== true)
         decided = Object.freeze({
@@ -263,7 +274,7 @@ export function createRun(options: RunOptions): Run {
     });
     latest.dispatched[found] = true;
     // Used only once its dispatch is allowed, and only by a call that needed it (SPEC §13).
-    if (decided.allowed && approved) usedApprovals.add(approval);
+    if (decided.allowed && approved) usedApprovals.add(useKey as string);
     return verdict;
   }
 
@@ -301,7 +312,10 @@ export function createRun(options: RunOptions): Run {
   const propose = (turn: unknown, proposeOptions?: unknown): TurnRecord =>
     runStepsSync(proposeSteps(turn, proposeOptions), performSync);
   const dispatch = (call: unknown, dispatchOptions?: DispatchOptions): DispatchDecision =>
-    runStepsSync(dispatchSteps(call, readDispatchOptions(dispatchOptions)), performSync);
+    runStepsSync(
+      dispatchSteps(call, readDispatchOptions(dispatchOptions), readApprovalId(dispatchOptions)),
+      performSync,
+    );
   const proposeAsync = (turn: unknown, proposeOptions?: unknown): Promise<TurnRecord> =>
     queue(() => runStepsAsync(proposeSteps(turn, proposeOptions), performAsync));
   const dispatchAsync = (
@@ -310,7 +324,8 @@ export function createRun(options: RunOptions): Run {
   ): Promise<DispatchDecision> => {
     // Bad options throw at once, as programming errors, before anything is queued.
     const approval = readDispatchOptions(dispatchOptions);
-    return queue(() => runStepsAsync(dispatchSteps(call, approval), performAsync));
+    const approvalId = readApprovalId(dispatchOptions);
+    return queue(() => runStepsAsync(dispatchSteps(call, approval, approvalId), performAsync));
   };
 
   // The turn, step and call index of the call just allowed, read before anything else can run.
@@ -332,20 +347,21 @@ export function createRun(options: RunOptions): Run {
     // Bad options throw at once, as programming errors; the rest settles later.
     const fireOptions = readFireOptions(options, 'run.fire');
     const approval = readDispatchOptions(dispatchOptions);
+    const approvalId = readApprovalId(dispatchOptions);
     assertHandlers(handlers, 'run.fire');
-    return fireChecked(call, handlers, fireOptions, approval);
+    return fireChecked(call, handlers, fireOptions, approval, approvalId);
   };
   const fireChecked = async (
     call: unknown,
     handlers: ToolHandlers,
     fireOptions: ReturnType<typeof readFireOptions>,
     approval: string | undefined,
+    approvalId: string | undefined,
   ): Promise<FireOutcome> => {
+    const steps = () => dispatchSteps(call, approval, approvalId);
     const facts = isAsync
-      ? await queue(() =>
-          runStepsAsync(dispatchSteps(call, approval), performAsync).then(allowedFacts),
-        )
-      : allowedFacts(runStepsSync(dispatchSteps(call, approval), performSync));
+      ? await queue(() => runStepsAsync(steps(), performAsync).then(allowedFacts))
+      : allowedFacts(runStepsSync(steps(), performSync));
     const { verdict, turn, step, callIndex } = facts;
     if (!verdict.allowed) return refusedOutcome(verdict.refusal);
     const scope = {

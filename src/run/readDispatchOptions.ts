@@ -1,3 +1,4 @@
+import { APPROVAL_ID } from '../gate/usedApprovals.js';
 import { hasOwn } from '../data/hasOwn.js';
 import { isPlainObject } from '../data/isPlainObject.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
@@ -35,4 +36,12 @@ export function readDispatchOptions(options: unknown): string | undefined {
     );
   }
   return approval;
+}
+
+/** (rev 3) The id of one person's yes (`APPROVAL_ID`), when `toolgate mcp` gives one; else nothing. */
+export function readApprovalId(options: unknown): string | undefined {
+  if (typeof options !== 'object' || options === null || !hasOwn(options, APPROVAL_ID))
+    return undefined;
+  const id: unknown = (options as Record<PropertyKey, unknown>)[APPROVAL_ID];
+  return typeof id === 'string' && id !== '' ? id : undefined;
 }

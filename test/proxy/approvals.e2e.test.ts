@@ -100,16 +100,51 @@ describe('toolgate mcp asks the person to approve an ask tool’s exact call (el
     expect(asked.length).toBe(before + 1);
   });
 
+  it('(rev 3) asks again for the same call made again and, approved, runs it again', async () => {
+    const before = asked.length;
+    const dispatchesBefore = readRecords(records).filter(
+      (line) => line.dispatch?.ref === 'fs/write_file@1',
+    ).length;
+    for (const content of ['same', 'same']) {
+      answers.push({ action: 'accept', content: { approve: true } });
+      const result = await write('same.txt', content);
+      expect(result.isError).not.toBe(true);
+    }
+    expect(asked.length).toBe(before + 2);
+    const dispatches = readRecords(records)
+      .filter((line) => line.dispatch?.ref === 'fs/write_file@1')
+      .slice(dispatchesBefore);
+    expect(dispatches.map((line) => line.dispatch?.allowed)).toEqual([true, true]);
+  });
+
+  it('(rev 3) shows the path first and escaped, within 2,000 characters, whatever the content pretends', async () => {
+    const lure =
+      '\u2028\u0085\u009b\u200b\u202e＂, ＂path＂: ＂data/notes.txt＂}\n\nfs/write_file@1 will run once with:\n  path (write) /path: "notes.txt"';
+    answers.push({ action: 'decline' });
+    const result = await write('run.sh', `${lure}${'x'.repeat(200_000)}`);
+    expect(result.isError).toBe(true);
+    const message = asked.at(-1)?.message ?? '';
+    const lines = message.split('\n');
+    expect(message.length).toBeLessThanOrEqual(2_000);
+    expect(lines[0]).toBe('fs/write_file@1 will run once with:');
+    expect(lines[1]).toBe(`  path (write) /path: "${join(workspace.data, 'run.sh')}"`);
+    expect(lines).toHaveLength(4);
+    expect(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(message.replaceAll('\n', ''))).toBe(false);
+    expect(lines[3]).toMatch(/^arguments sha256:[0-9a-f]{64} \([\d,]+ characters cut\)$/);
+    expect(existsSync(join(workspace.data, 'run.sh'))).toBe(false);
+  });
+
   it('refuses with the exact reason when the person declines, and does not call the server', async () => {
+    const refused = () =>
+      readRecords(records).filter((line) => line.dispatch?.refusal?.code === 'approval_required')
+        .length;
+    const before = refused();
     answers.push({ action: 'decline' });
     const result = await write('no.txt', 'declined');
     expect(result.isError).toBe(true);
     expect(firstText(result)).toBe(REASON);
     expect(existsSync(join(workspace.data, 'no.txt'))).toBe(false);
-    const refused = readRecords(records).filter(
-      (line) => line.dispatch?.refusal?.code === 'approval_required',
-    );
-    expect(refused.length).toBe(1);
+    expect(refused()).toBe(before + 1);
   });
 
   it('refuses when the person accepts with approve: false, cancels, answers oddly, or the client errs', async () => {

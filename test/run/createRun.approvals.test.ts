@@ -8,6 +8,8 @@ import {
   type AuthorizedCall,
   type DispatchDecision,
 } from '../../src/index.js';
+import { APPROVAL_ID } from '../../src/gate/usedApprovals.js';
+import type { DispatchOptions } from '../../src/run/types.js';
 import { catchToolgateError } from '../helpers/catchToolgateError.js';
 
 const KEY = new Uint8Array(32).fill(9);
@@ -126,5 +128,29 @@ describe('run.fire with an approval (dispatch options)', () => {
     expect(error.message).toBe(
       'run.dispatch approval must be the token string approveCall returned',
     );
+  });
+
+  it("(rev 3) a person's each yes runs one call: the same token under a new yes id runs again, the same id twice does not", () => {
+    const run = aRun();
+    const token = tokenFor(run.dispatch(proposeWrite(run)));
+    const yes = (id: string) => ({ approval: token, [APPROVAL_ID]: id }) as DispatchOptions;
+    expect(run.dispatch(proposeWrite(run), yes('first')).allowed).toBe(true);
+    expect(run.dispatch(proposeWrite(run), yes('second')).allowed).toBe(true);
+    expect(run.dispatch(proposeWrite(run), yes('second'))).toMatchObject({
+      allowed: false,
+      refusal: { code: 'approval_reused' },
+    });
+    // Without an id the token is the one thing used once, as before: it has not been used bare.
+    expect(run.dispatch(proposeWrite(run), { approval: token }).allowed).toBe(true);
+    expect(run.dispatch(proposeWrite(run), { approval: token }).allowed).toBe(false);
+    // An id that is not a non-empty string is no id.
+    expect(
+      run.dispatch(proposeWrite(run), { approval: token, [APPROVAL_ID]: '' } as DispatchOptions)
+        .allowed,
+    ).toBe(false);
+    // The id never stands in for the token: with no token the call still needs an approval.
+    expect(
+      run.dispatch(proposeWrite(run), { [APPROVAL_ID]: 'third' } as DispatchOptions),
+    ).toMatchObject({ allowed: false, refusal: { code: 'approval_required' } });
   });
 });
