@@ -12,7 +12,7 @@ const MAX_VALUE = 300;
 /** Control, format (bidi, zero-width, tags) and line/paragraph separator characters. */
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 /** Everything but printable ASCII. */
-const NOT_PRINTABLE_ASCII = /[^ -~]/g;
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/g;
 
 /** Each UTF-16 code unit of the text as `\uXXXX`. */
 const codeUnits = (text: string): string =>
@@ -79,7 +79,8 @@ function footnote(cut: number): string {
 
 /** A resource value on its line: a string quoted, hidden characters escaped, long ones cut. */
 function showValue(value: unknown): string {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  // A resource value was read from JSON: it always has a JSON text.
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
   const cut = text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
   const escaped = escapeHidden(cut);
   return typeof value === 'string' ? `"${escaped}"` : escaped;
