@@ -34,3 +34,12 @@ export function readToolReadings(holder: object): ToolReadings | undefined | fal
   );
   return ok ? (readings as ToolReadings) : false;
 }
+
+/**
+ * (rev 3) The `run.propose` options key under which `toolgate mcp` and the
+ * MCP gateway hand the run a refusal decided before the gate could see the
+ * call (a name the proxy does not serve, a tool changed since the lock, a
+ * server that is down; SPEC §14.4): the turn is recorded as rejected with
+ * it, in audit mode too, and counts as a turn. It can only refuse.
+ */
+export const REFUSED_BEFORE_RUN: unique symbol = Symbol('toolgate.refusedBeforeRun');

@@ -32,6 +32,11 @@ export interface RefusalDetail {
    * folder that holds what a deny entry takes away).
    */
   readonly reading?: 'symlink-dotdot' | 'deny-ancestor';
+  /** (rev 3) A tool name that no ref was found for (`toolgate mcp`: a name it does not serve). */
+  readonly name?: string;
+  /** (rev 3) A tool changed since the lock: the locked and the live definition's digests. */
+  readonly locked?: string;
+  readonly live?: string;
 }
 
 /** A recorded, reasoned "no": plain, serializable data. */

@@ -1,4 +1,11 @@
 // The low-level Server, which the SDK keeps for advanced uses such as this proxy: McpServer cannot answer tools/list per grant.
+import { describeValue } from '../data/describeValue.js';
+import { toRefusal } from '../gate/toRefusal.js';
+import { REFUSED_BEFORE_RUN } from '../gate/toolReadings.js';
+import type { Refusal } from '../gate/types.js';
+import { withDetails } from '../proxy/refusalText.js';
+import { parseToolRef } from '../registry/parseToolRef.js';
+import type { ProposeOptions } from '../run/types.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -129,15 +136,42 @@ export async function createMcpGateway(options: McpGatewayOptions): Promise<McpG
           `the server's tool list could not be read, so ${name} was not called: ${messageOf(error)}`,
         );
       }
+      const args = request.params.arguments ?? {};
       const tool = byName.get(name);
       if (tool === undefined) {
         // An approved ref whose definition changed is refused as §12 says: not_granted, naming the ref.
-        const changed = current.skipped.find((item) => item.name === name)?.ref;
-        return errorResult(
-          changed === undefined
-            ? `the tool ${JSON.stringify(name)} is not offered by this server`
-            : `the proposed tool ${changed} is not granted to this run or is no longer registered`,
+        const changed = current.skipped.find((item) => item.name === name);
+        if (changed?.ref === undefined) {
+          const shown = describeValue(JSON.stringify(name));
+          record(
+            withDetails(toRefusal('proposal.granted', { code: 'not_granted', ref: shown }), [
+              { pointer: '', message: `no tool named ${shown} is served by this server`, name },
+            ]),
+            name,
+            0,
+            args,
+          );
+          return errorResult(`the tool ${JSON.stringify(name)} is not offered by this server`);
+        }
+        const ref = changed.ref;
+        const facts =
+          changed.locked === undefined || changed.live === undefined
+            ? []
+            : [
+                {
+                  pointer: '',
+                  message: `${ref} changed since it was approved (approved ${changed.locked}, live ${changed.live})`,
+                  locked: changed.locked,
+                  live: changed.live,
+                },
+              ];
+        const { name: refName, version } = parseToolRef(ref);
+        const refusal = withDetails(
+          toRefusal('proposal.granted', { code: 'not_granted', ref }, 0, ref),
+          facts,
         );
+        record(refusal, refName, version, args);
+        return errorResult(refusal.reason);
       }
       const at = tool.ref.lastIndexOf('@');
       const proposal = {
@@ -146,7 +180,11 @@ export async function createMcpGateway(options: McpGatewayOptions): Promise<McpG
         arguments: request.params.arguments ?? {},
       };
       // INVARIANT: a call passes every check that decided the list, whoever decides it (a run has its own context).
-      if (!isGatewayListed(view, tool.ref)) return errorResult(unlistedReason(proposal, tool.ref));
+      if (!isGatewayListed(view, tool.ref)) {
+        const refusal = unlistedRefusal(proposal, tool.ref);
+        record(refusal, proposal.tool, proposal.version, args);
+        return errorResult(refusal.reason);
+      }
       const handler: ToolHandler = async (call, { signal }) => {
         // The server gets the arguments exactly as the gate checked them.
         const args = call.arguments as Record<string, unknown>;
@@ -170,8 +208,19 @@ export async function createMcpGateway(options: McpGatewayOptions): Promise<McpG
     },
   );
 
-  /** Why a call to a tool the list hides is refused: the gate's own reason under the list's context. */
-  function unlistedReason(proposal: CallProposal, ref: string): string {
+  /**
+   * SPEC §14.4: a call refused before the run could decide it is still a
+   * rejected turn of the run (when the gateway has one), with that refusal.
+   */
+  function record(refusal: Refusal, tool: string, version: number, args: unknown): void {
+    if (!('run' in binding)) return;
+    binding.run.propose({ calls: [{ tool, version, arguments: args }] }, {
+      [REFUSED_BEFORE_RUN]: refusal,
+    } as ProposeOptions);
+  }
+
+  /** Why a call to a tool the list hides is refused: the gate's own refusal under the list's context. */
+  function unlistedRefusal(proposal: CallProposal, ref: string): Refusal {
     const context = {
       grant: options.grant,
       ...(options.visible === undefined ? {} : { visible: options.visible }),
@@ -180,8 +229,8 @@ export async function createMcpGateway(options: McpGatewayOptions): Promise<McpG
     };
     const decision = options.gate.authorize({ calls: [proposal] }, context);
     return decision.settled === 'rejected'
-      ? decision.refusal.reason
-      : `the proposed tool ${ref} is not granted to this run or is no longer registered`;
+      ? decision.refusal
+      : toRefusal('proposal.granted', { code: 'not_granted', ref }, 0, ref);
   }
 
   await refresh();

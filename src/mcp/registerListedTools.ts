@@ -56,7 +56,8 @@ export function registerListedTools(
   memory: ListingMemory = NO_MEMORY,
 ): ListedToolsImport {
   const tools: ImportedMcpTool[] = [];
-  const skipped: { name: string; problem: string; ref?: string }[] = [];
+  const skipped: { name: string; problem: string; ref?: string; locked?: string; live?: string }[] =
+    [];
   const registered: string[] = [];
   for (const tool of listed) {
     const name = options.namespace === undefined ? tool.name : `${options.namespace}/${tool.name}`;
@@ -81,6 +82,8 @@ export function registerListedTools(
         skipped.push({
           name: tool.name,
           ref,
+          locked: approved,
+          live: digest,
           problem: `the server lists another definition under ${ref} (${digest}) than the one approved (${approved}): a changed tool needs a new approval`,
         });
         continue;

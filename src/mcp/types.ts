@@ -49,6 +49,9 @@ export interface McpImport {
     readonly name: string;
     readonly problem: string;
     readonly ref?: string;
+    /** (rev 3) For a tool changed since it was approved: the approved and the live digests. */
+    readonly locked?: string;
+    readonly live?: string;
   }[];
 }
 

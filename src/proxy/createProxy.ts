@@ -7,7 +7,7 @@ import { buildProviderNames } from '../providers/buildProviderNames.js';
 import { createUpstream, type Upstream } from './createUpstream.js';
 import { handleProxyRequests } from './handleProxyRequests.js';
 import { selectServedTools } from './selectServedTools.js';
-import type { ProxyOptions, ServedTool } from './types.js';
+import type { ChangedTool, ProxyOptions, ServedTool } from './types.js';
 
 /** A running proxy: upstream servers kept connected, and a fresh MCP server per client session. */
 export interface Proxy {
@@ -21,7 +21,8 @@ export interface Proxy {
   /** Why a server cannot take calls now, or undefined. */
   readonly whyDown: (server: string) => string | undefined;
   /** Why a listed tool is not served (changed, not locked, failed to register), by ref. */
-  readonly refusedRefs: () => ReadonlySet<string>;
+  /** Refs of listed tools that are not served, with the digests when one changed since the lock. */
+  readonly refusedRefs: () => ReadonlyMap<string, ChangedTool | undefined>;
   readonly close: () => Promise<void>;
 }
 
@@ -49,7 +50,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     failures: new Map(),
   };
   const served = new Map<string, ServedTool>();
-  const refused = new Set<string>();
+  const refused = new Map<string, ChangedTool | undefined>();
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- see the import
   const sessions = new Set<Server>();
   let sessionCount = 0;
@@ -69,7 +70,13 @@ export function createProxy(options: ProxyOptions): Proxy {
       );
       for (const tool of listing.served) served.set(tool.ref, tool);
       for (const item of listing.skipped) {
-        if (item.ref !== undefined) refused.add(item.ref);
+        if (item.ref !== undefined)
+          refused.set(
+            item.ref,
+            item.locked === undefined || item.live === undefined
+              ? undefined
+              : { locked: item.locked, live: item.live },
+          );
         const line = `toolgate mcp: ${upstream.name}/${item.name} is not served: ${item.problem}`;
         if (!told.has(line)) options.log(line);
         told.add(line);

@@ -8,23 +8,29 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { proposeAndFire } from '../fire/proposeAndFire.js';
+import { describeValue } from '../data/describeValue.js';
+import { toRefusal } from '../gate/toRefusal.js';
+import { REFUSED_BEFORE_RUN } from '../gate/toolReadings.js';
+import type { Refusal } from '../gate/types.js';
 import { APPROVAL_ID } from '../gate/usedApprovals.js';
+import { parseToolRef } from '../registry/parseToolRef.js';
 import type { OutputShaper, ToolHandler } from '../fire/types.js';
 import { askApproval } from './askApproval.js';
 import { formatApprovalMessage } from './formatApprovalMessage.js';
+import { refusalText, withDetails } from './refusalText.js';
 import { isGatewayListed } from '../mcp/isGatewayListed.js';
 import type { ProviderNames } from '../providers/buildProviderNames.js';
 import { toProviderToolName } from '../providers/toProviderToolName.js';
-import type { DispatchOptions, Run } from '../run/types.js';
+import type { DispatchOptions, ProposeOptions, Run } from '../run/types.js';
 import type { Upstream } from './createUpstream.js';
-import type { ProxyOptions, ServedTool } from './types.js';
+import type { ChangedTool, ProxyOptions, ServedTool } from './types.js';
 
 /** What one session's handlers read: the proxy's state, and the session's own run. */
 export interface SessionState extends ProxyOptions {
   readonly run: Run;
   readonly names: ProviderNames;
   readonly served: () => ReadonlyMap<string, ServedTool>;
-  readonly refused: () => ReadonlySet<string>;
+  readonly refused: () => ReadonlyMap<string, ChangedTool | undefined>;
   readonly upstream: (server: string) => Upstream | undefined;
 }
 
@@ -67,32 +73,81 @@ export function handleProxyRequests(server: Server, state: SessionState): void {
     async (request, extra): Promise<CallToolResult> => {
       const { name } = request.params;
       const ref = state.names.byName.get(name);
+      const args = request.params.arguments ?? {};
+      // SPEC §14.4: whatever answers a call, it is a decision of the run, recorded with its reason.
+      const refuse = (refusal: Refusal, tool: string, version: number): CallToolResult => {
+        state.run.propose({ calls: [{ tool, version, arguments: args }] }, {
+          [REFUSED_BEFORE_RUN]: refusal,
+        } as ProposeOptions);
+        return errorResult(refusalText(refusal));
+      };
       if (ref === undefined) {
         // A served tool the grant leaves out is refused as the gate would: not_granted, by its ref.
         const ungranted = [...state.served().keys()].find(
           (key) => toProviderToolName(key) === name,
         );
-        return errorResult(
-          ungranted === undefined
-            ? `the tool ${JSON.stringify(name)} is not offered by this proxy`
-            : notGranted(ungranted),
+        if (ungranted !== undefined) {
+          const { name: tool, version } = parseToolRef(ungranted);
+          return refuse(
+            toRefusal('proposal.granted', { code: 'not_granted', ref: ungranted }, 0, ungranted),
+            tool,
+            version,
+          );
+        }
+        // A name the proxy does not serve has no ref: `ref` stays out (null in the records).
+        const shown = describeValue(JSON.stringify(name));
+        return refuse(
+          withDetails(toRefusal('proposal.granted', { code: 'not_granted', ref: shown }), [
+            { pointer: '', message: `no tool named ${shown} is served by this proxy`, name },
+          ]),
+          name,
+          0,
         );
       }
-      const at = ref.lastIndexOf('@');
-      const proposal = {
-        tool: ref.slice(0, at),
-        version: Number(ref.slice(at + 1)),
-        arguments: request.params.arguments ?? {},
-      };
+      const { name: toolName, version } = parseToolRef(ref);
+      const proposal = { tool: toolName, version, arguments: args };
       const serverName = ref.slice(0, ref.indexOf('/'));
       const tool = state.served().get(ref);
       if (tool === undefined) {
         const down = state.upstream(serverName)?.down();
+        const changed = state.refused().get(ref);
         if (down !== undefined && !state.refused().has(ref))
-          return errorResult(
-            `the server ${serverName} is not available, so ${ref} was not called: ${down}`,
+          return refuse(
+            toRefusal(
+              'proxy.server',
+              {
+                code: 'check_failed',
+                check: 'proxy.server',
+                details: [
+                  {
+                    pointer: '',
+                    message: `the server ${serverName} is not available, so ${ref} was not called: ${down}`,
+                  },
+                ],
+              },
+              0,
+              ref,
+            ),
+            toolName,
+            version,
           );
-        return errorResult(notGranted(ref));
+        return refuse(
+          withDetails(
+            toRefusal('proposal.granted', { code: 'not_granted', ref }, 0, ref),
+            changed === undefined
+              ? []
+              : [
+                  {
+                    pointer: '',
+                    message: `${ref} changed since the lock (locked ${changed.locked}, live ${changed.live}); review it with toolgate mcp lock`,
+                    locked: changed.locked,
+                    live: changed.live,
+                  },
+                ],
+          ),
+          toolName,
+          version,
+        );
       }
       // INVARIANT: a call passes every check that decided the list; the run then decides it again and records it.
       // In audit mode the run records the would-be refusal and lets the call through.
@@ -104,8 +159,12 @@ export function handleProxyRequests(server: Server, state: SessionState): void {
             ...(state.visible === undefined ? {} : { visible: state.visible }),
           },
         );
-        return errorResult(
-          decision.settled === 'rejected' ? decision.refusal.reason : notGranted(ref),
+        return refuse(
+          decision.settled === 'rejected'
+            ? decision.refusal
+            : toRefusal('proposal.granted', { code: 'not_granted', ref }, 0, ref),
+          toolName,
+          version,
         );
       }
       const handler: ToolHandler = async (call, { signal }) => {
@@ -133,9 +192,10 @@ export function handleProxyRequests(server: Server, state: SessionState): void {
           ? undefined
           : ({ approval, [APPROVAL_ID]: randomUUID() } as DispatchOptions),
       );
-      return outcome.status === 'ok'
-        ? (outcome.output as CallToolResult)
-        : errorResult(outcome.text);
+      if (outcome.status === 'ok') return outcome.output as CallToolResult;
+      return errorResult(
+        outcome.status === 'refused' ? refusalText(outcome.refusal) : outcome.text,
+      );
     },
   );
 }
@@ -168,10 +228,6 @@ async function askIfNeeded(
   if (approval === undefined) return undefined;
   const message = formatApprovalMessage(approval, state.registry.resolve(call.ref), call.arguments);
   return askApproval(server, approval, message, state.approvalKey, request);
-}
-
-function notGranted(ref: string): string {
-  return `the proposed tool ${ref} is not granted to this run or is no longer registered`;
 }
 
 /** An MCP tool error the model reads: one text item, `isError: true`. */

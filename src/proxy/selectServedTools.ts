@@ -13,6 +13,8 @@ export interface ServerListing {
     readonly name: string;
     readonly problem: string;
     readonly ref?: string;
+    readonly locked?: string;
+    readonly live?: string;
   }[];
 }
 

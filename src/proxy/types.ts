@@ -44,3 +44,9 @@ export interface ServedTool {
   readonly upstreamName: string;
   readonly definition: Tool;
 }
+
+/** (rev 3) A listed tool whose definition is not the locked one: both digests. */
+export interface ChangedTool {
+  readonly locked: string;
+  readonly live: string;
+}

@@ -4,7 +4,13 @@ import { refusedOutcome, settleFire } from '../fire/settleFire.js';
 import type { FireOptions, FireOutcome, ToolHandlers } from '../fire/types.js';
 import { isSecretName } from '../scope/secret/isSecretName.js';
 import { limitsOfGate } from '../gate/gateLimits.js';
-import type { AuthorizedCall, DispatchDecision, GateContext, Step } from '../gate/types.js';
+import type {
+  AuthorizedCall,
+  DispatchDecision,
+  GateContext,
+  Refusal,
+  Step,
+} from '../gate/types.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { createQueue } from './createQueue.js';
 import type { LedgerState, RunLedger } from './ledgerTypes.js';
@@ -26,7 +32,7 @@ import { letTurnThrough } from './letTurnThrough.js';
 import { limitCallsPerTurn } from './limitCallsPerTurn.js';
 import { markAudit } from './markAudit.js';
 import { toRefusal } from '../gate/toRefusal.js';
-import { TOOL_READINGS } from '../gate/toolReadings.js';
+import { REFUSED_BEFORE_RUN, TOOL_READINGS } from '../gate/toolReadings.js';
 import { USED_APPROVALS, type UsedApprovals } from '../gate/usedApprovals.js';
 import { readApprovalId, readDispatchOptions } from './readDispatchOptions.js';
 import { readProposeOptions } from './readProposeOptions.js';
@@ -125,11 +131,20 @@ export function createRun(options: RunOptions): Run {
       hasOwn(proposeOptions, TOOL_READINGS)
         ? (proposeOptions as Record<PropertyKey, unknown>)[TOOL_READINGS]
         : undefined;
-    const proposed = checked ? gate.checkTurn(turn, contextFor(step, readings)) : undefined;
+    const before = refusalBeforeRun(proposeOptions);
+    const proposed = !checked
+      ? undefined
+      : before === undefined
+        ? gate.checkTurn(turn, contextFor(step, readings))
+        : ({ settled: 'rejected', refusal: before } as const);
     const decision = limitCallsPerTurn(proposed, budgets.callsPerTurn);
     const enforced = settleTurn(wouldBeDead ? undefined : decision, left);
-    // Audit mode lets a refused turn through with all its calls, unless there are none to let through.
-    const wouldRefuse = !enforce && decision?.settled === 'rejected' ? decision.refusal : undefined;
+    // Audit mode lets a refused turn through with all its calls, unless there are none to let
+    // through; a refusal from before the run has nothing the run could let through.
+    const wouldRefuse =
+      !enforce && before === undefined && decision?.settled === 'rejected'
+        ? decision.refusal
+        : undefined;
     const passed =
       wouldRefuse === undefined
         ? decision
@@ -409,4 +424,21 @@ export function createRun(options: RunOptions): Run {
     summary: () => summarizeRecords(stored, [...steps.keys()]),
     records: () => Object.freeze([...stored]),
   });
+}
+
+/** The refusal `toolgate mcp` decided before the run saw the call (`REFUSED_BEFORE_RUN`), if any. */
+function refusalBeforeRun(options: unknown): Refusal | undefined {
+  if (typeof options !== 'object' || options === null || !hasOwn(options, REFUSED_BEFORE_RUN))
+    return undefined;
+  const refusal: unknown = (options as Record<PropertyKey, unknown>)[REFUSED_BEFORE_RUN];
+  // Anything that is not a refusal still refuses: this key can only say no.
+  return typeof refusal === 'object' &&
+    refusal !== null &&
+    typeof (refusal as Refusal).reason === 'string' &&
+    typeof (refusal as Refusal).code === 'string'
+    ? (refusal as Refusal)
+    : toRefusal('proposal.decode', {
+        code: 'malformed_proposal',
+        why: 'the refusal decided before the run cannot be read',
+      });
 }

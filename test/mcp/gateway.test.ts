@@ -418,7 +418,7 @@ describe('createMcpGateway, end to end with the real SDK', () => {
     expect(failures.has(`sha256:${String(MAX_REMEMBERED_FAILURES + 9)}`)).toBe(true);
   });
 
-  it('with a run, refuses a call the list hides (not visible, not in the step) before the run or the server sees it', async () => {
+  it('with a run, refuses and records a call the list hides (not visible, not in the step) before the server sees it', async () => {
     const upstream = await aWeatherServer();
     const registry = createRegistry({ builtins: 'none' });
     const { tools } = await importMcpTools(upstream.client, registry, { namespace: 'weather' });
@@ -441,8 +441,18 @@ describe('createMcpGateway, end to end with the real SDK', () => {
     expect(firstText(hidden)).toBe('the tool weather/admin_reset is hidden from this agent');
     const outOfStep = await agent.callTool({ name: 'slow', arguments: {} });
     expect(firstText(outOfStep)).toBe('the tool weather/slow is unknown to step look');
+    const unknown = await agent.callTool({ name: 'nope', arguments: {} });
+    expect(firstText(unknown)).toBe('the tool "nope" is not offered by this server');
     expect(upstream.log.calls).toEqual([]);
-    expect(run.records()).toEqual([]);
+    // SPEC §14.4: each is a rejected turn of the run, with its code (they were not recorded).
+    expect(
+      run.records().map((record) => [record.settled, record.refusal?.code, record.refusal?.ref]),
+    ).toEqual([
+      ['rejected', 'hidden_tool', tools.find((tool) => tool.name === 'admin_reset')?.ref],
+      ['rejected', 'unknown_tool', tools.find((tool) => tool.name === 'slow')?.ref],
+      ['rejected', 'not_granted', undefined],
+    ]);
+    expect(run.records()[2]?.refusal?.details?.[0]?.name).toBe('nope');
     expect(firstText(await agent.callTool({ name: 'forecast', arguments: { city: 'Oslo' } }))).toBe(
       'Sunny in Oslo',
     );

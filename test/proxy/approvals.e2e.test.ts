@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { CLI, aPolicy, aProxyClient, aWorkspace, firstText } from './helpers.js';
+import { CLI, aPolicy, aProxyClient, aWorkspace, firstText, reasonOf } from './helpers.js';
 import { deadline } from '../helpers/testEnv.js';
 
 const REASON = 'fs/write_file@1 needs an approval for these exact arguments';
@@ -177,7 +177,7 @@ describe('toolgate mcp asks the person to approve an ask tool’s exact call (el
       name: 'fs__write_file_v1',
       arguments: { path: join(workspace.dir, 'out.txt'), content: 'x' },
     });
-    expect(firstText(outside)).toBe(
+    expect(reasonOf(outside)).toBe(
       `the path ${join(workspace.dir, 'out.txt')} is outside the granted folder scope`,
     );
     expect(asked.length).toBe(before);

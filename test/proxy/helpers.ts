@@ -112,6 +112,16 @@ export function firstText(result: unknown): string {
   return content[0]?.text ?? '';
 }
 
+/** The first line of a refused call's text: the §7 reason (SPEC §14.4); the facts follow it. */
+export function reasonOf(result: unknown): string {
+  return firstText(result).split('\n')[0] ?? '';
+}
+
+/** The lines after the reason: why, in words the model can act on. */
+export function factsOf(result: unknown): string[] {
+  return firstText(result).split('\n').slice(1);
+}
+
 /**
  * The SDK's safe default environment for a spawned server, plus this test run's
  * marker, so the suite's check finds the process if it outlives the test.

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, aPolicy, aProxyClient, aWorkspace, firstText } from './helpers.js';
+import { CLI, aPolicy, aProxyClient, aWorkspace, factsOf, reasonOf } from './helpers.js';
 import { deadline } from '../helpers/testEnv.js';
 
 /** Runs the built CLI to its end. */
@@ -51,9 +51,15 @@ describe('toolgate mcp lock, and a definition that changes after it', () => {
         expect(names).not.toContain('fake__note_v1');
         const result = await client.callTool({ name: 'fake__note_v1', arguments: { text: 'x' } });
         expect(result.isError).toBe(true);
-        expect(firstText(result)).toBe(
+        expect(reasonOf(result)).toBe(
           'the proposed tool fake/note@1 is not granted to this run or is no longer registered',
         );
+        // SPEC §14.4: the facts name both digests.
+        expect(factsOf(result)).toEqual([
+          expect.stringMatching(
+            /^fake\/note@1 changed since the lock \(locked sha256:[0-9a-f]{64}, live sha256:[0-9a-f]{64}\); review it with toolgate mcp lock$/,
+          ),
+        ]);
       } finally {
         await client.close();
       }

@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CALL_TIMEOUT_MS, aPolicy, aProxyClient, aWorkspace, firstText } from './helpers.js';
+import {
+  CALL_TIMEOUT_MS,
+  aPolicy,
+  aProxyClient,
+  aWorkspace,
+  factsOf,
+  firstText,
+  reasonOf,
+} from './helpers.js';
 import { deadline } from '../helpers/testEnv.js';
 
 describe('toolgate mcp over stdio, in front of the real filesystem server and a fake one', () => {
@@ -48,8 +56,21 @@ describe('toolgate mcp over stdio, in front of the real filesystem server and a 
     for (const [path, shown] of cases) {
       const result = await client.callTool({ name: 'fs__read_text_file_v1', arguments: { path } });
       expect(result.isError, path).toBe(true);
-      expect(firstText(result), path).toBe(`the path ${shown} is outside the granted folder scope`);
+      expect(reasonOf(result), path).toBe(`the path ${shown} is outside the granted folder scope`);
+      // SPEC §14.4: why, on the next line, as toolgate check --explain says it.
+      expect(factsOf(result).length, path).toBeGreaterThan(0);
     }
+    const denied = await client.callTool({
+      name: 'fs__read_text_file_v1',
+      arguments: { path: join(workspace.data, '.env') },
+    });
+    expect(factsOf(denied)).toEqual(['/path: the deny entry !**/.env takes it away']);
+    const relative = await client.callTool({
+      name: 'fs__read_text_file_v1',
+      arguments: { path: 'a.txt' },
+    });
+    expect(reasonOf(relative)).toBe('the path a.txt is outside the granted folder scope');
+    expect(factsOf(relative).join('\n')).toContain('absolute');
   });
 
   it('refuses a write under a read-only folder grant, and an ungranted tool by its ref', async () => {
@@ -57,7 +78,7 @@ describe('toolgate mcp over stdio, in front of the real filesystem server and a 
       name: 'fs__write_file_v1',
       arguments: { path: join(workspace.data, 'b.txt'), content: 'x' },
     });
-    expect(firstText(write)).toBe(
+    expect(reasonOf(write)).toBe(
       `the path ${join(workspace.data, 'b.txt')} is outside the granted folder scope`,
     );
     const list = await client.callTool({
@@ -65,7 +86,7 @@ describe('toolgate mcp over stdio, in front of the real filesystem server and a 
       arguments: { path: workspace.data },
     });
     expect(list.isError).toBe(true);
-    expect(firstText(list)).toBe(
+    expect(reasonOf(list)).toBe(
       'the proposed tool fs/list_directory@1 is not granted to this run or is no longer registered',
     );
   });
@@ -94,7 +115,8 @@ describe('toolgate mcp over stdio, in front of the real filesystem server and a 
       expect(crash.isError).toBe(true);
       const during = await client.callTool({ name: 'fake__note_v1', arguments: { text: 'x' } });
       expect(during.isError).toBe(true);
-      expect(firstText(during)).toMatch(
+      expect(reasonOf(during)).toBe('the check proxy.server failed, so the call is refused');
+      expect(factsOf(during)[0]).toMatch(
         /^the server fake is not available, so fake\/note@1 was not called: /,
       );
       const read = await client.callTool({

@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CALL_TIMEOUT_MS, FS_SERVER, aProxyClient, firstText, testEnvironment } from './helpers.js';
+import {
+  CALL_TIMEOUT_MS,
+  FS_SERVER,
+  aProxyClient,
+  factsOf,
+  firstText,
+  reasonOf,
+  testEnvironment,
+} from './helpers.js';
 import { aTempDir, onCleanUp } from '../helpers/scratch.js';
 import { deadline } from '../helpers/testEnv.js';
 
@@ -102,7 +110,7 @@ describe('toolgate mcp reads paths the way the filesystem server does (SPEC §14
       expect(firstText(await read(direct, path)), path).toBe(content);
       const result = await read(proxy, path);
       expect(result.isError, path).toBe(true);
-      expect(firstText(result), path).toBe(
+      expect(reasonOf(result), path).toBe(
         `the path ${data}/l2/${path.endsWith('env.txt') ? 'env.txt' : 'secret.txt'} is outside the granted folder scope`,
       );
     }
@@ -124,7 +132,9 @@ describe('toolgate mcp reads paths the way the filesystem server does (SPEC §14
     await move(direct, join(dir, 'moved-by-server'), join(data, '.git'));
     const result = await move(proxy, join(data, '.git'), join(data, 'gitcopy'));
     expect(result.isError).toBe(true);
-    expect(firstText(result)).toBe(`the path ${data}/.git is outside the granted folder scope`);
+    expect(reasonOf(result)).toBe(`the path ${data}/.git is outside the granted folder scope`);
+    // SPEC §14.4: the facts follow the reason, naming the deny entry.
+    expect(factsOf(result).join('\n')).toContain(`/source: `);
     // The move never ran: there is no gitcopy to read (the gate would have let the read through).
     expect(firstText(await read(proxy, join(data, 'gitcopy', 'config')))).toContain('ENOENT');
     // The denied files are where they were, still refused; a plain move passes.
@@ -148,7 +158,7 @@ describe('toolgate mcp reads paths the way the filesystem server does (SPEC §14
       expect(firstText(await read(direct, path)), path).toBe(content);
       const result = await read(proxy, path);
       expect(result.isError, path).toBe(true);
-      expect(firstText(result), path).toBe(`the path ${path} is outside the granted folder scope`);
+      expect(reasonOf(result), path).toBe(`the path ${path} is outside the granted folder scope`);
     }
     // A name no entry denies passes in either spelling.
     for (const spelling of ['NFC', 'NFD'] as const)
