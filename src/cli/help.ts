@@ -191,7 +191,7 @@ its grant allows and running every check on every tools/call before the server s
 
 Usage:
   toolgate mcp --policy POLICY [--grant NAME] [--agent NAME] [--lock FILE] [--http PORT]
-               [--audit] [--records sqlite:PATH|jsonl:PATH] [--run-id ID]
+               [--token-file FILE] [--audit] [--records sqlite:PATH|jsonl:PATH] [--run-id ID]
   toolgate mcp lock --policy POLICY [--lock FILE]
   toolgate mcp init [--name NAME] [--out FILE] --server -- CMD ARGS...
 
@@ -200,7 +200,10 @@ toolgate mcp (serve, over stdio unless --http):
   --grant NAME      the grant (may be left out when the policy has one)
   --agent NAME      list only the tools the agent sees
   --lock FILE       the lock to serve (default: toolgate.lock beside the policy)
-  --http PORT       serve Streamable HTTP on 127.0.0.1:PORT at /mcp (0: a free port)
+  --http PORT       serve Streamable HTTP on 127.0.0.1:PORT at /mcp (0: a free port); every
+                    request needs Authorization: Bearer TOKEN
+  --token-file FILE where --http writes its fresh token, mode 0600 (default:
+                    toolgate-http.token beside the policy)
   --audit           decide and record every call, and let it through (SPEC §8)
   --records URL     where decisions go (default: sqlite:toolgate-records.db beside the policy)
   --run-id ID       the first session's run id (later ones add -2, -3, ...)

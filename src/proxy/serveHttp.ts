@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -10,16 +10,21 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /**
  * Serves the proxy over Streamable HTTP on 127.0.0.1 at `/mcp` (SPEC §13),
- * any number of concurrent sessions, each its own MCP server and run.
- * Only requests whose Host names this address are served (DNS rebinding).
- * Resolves with the listening server and its port (`port` 0 picks one).
+ * any number of concurrent sessions, each its own MCP server. Only requests
+ * whose Host names this address (DNS rebinding), whose Origin, if any, is
+ * this address (a web page), and that carry `Authorization: Bearer TOKEN`
+ * (SPEC §14.4: another local process) are served: 403 for a wrong Host or
+ * Origin, 401 without the token, and nothing reaches a session. Resolves
+ * with the listening server and its port (`port` 0 picks one).
  *
- * // const { port } = await serveHttp(proxy, 8787) => clients connect to http://127.0.0.1:8787/mcp
+ * // const { port } = await serveHttp(proxy, 8787, token) => clients connect to http://127.0.0.1:8787/mcp
  */
 export async function serveHttp(
   proxy: Proxy,
   port: number,
+  token: string,
 ): Promise<{ readonly http: HttpServer; readonly port: number }> {
+  const expected = Buffer.from(`Bearer ${token}`, 'utf8');
   const transports = new Map<string, StreamableHTTPServerTransport>();
   let allowedHosts: string[] = [];
   const http = createServer((req, res) => {
@@ -27,6 +32,22 @@ export async function serveHttp(
       // Only a Host naming this address: a web page elsewhere cannot reach the proxy by DNS rebinding.
       if (!allowedHosts.includes(req.headers.host ?? '')) {
         res.writeHead(403).end('toolgate mcp serves 127.0.0.1 and localhost only\n');
+        return;
+      }
+      // A browser sends its page's Origin: only the proxy's own address may talk to it.
+      const origin = req.headers.origin;
+      if (origin !== undefined && !allowedHosts.some((host) => origin === `http://${host}`)) {
+        res.writeHead(403).end('toolgate mcp does not serve web pages of other origins\n');
+        return;
+      }
+      // SPEC §14.4: any process on this machine can connect; only one that read the token is served.
+      const given = Buffer.from(req.headers.authorization ?? '', 'utf8');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        res
+          .writeHead(401, { 'WWW-Authenticate': 'Bearer realm="toolgate mcp"' })
+          .end(
+            'send Authorization: Bearer TOKEN, with the token from the file toolgate mcp printed\n',
+          );
         return;
       }
       const path = (req.url ?? '').split('?')[0];

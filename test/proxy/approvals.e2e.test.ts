@@ -3,9 +3,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { CLI, aPolicy, aProxyClient, aWorkspace, firstText, reasonOf } from './helpers.js';
+import {
+  CLI,
+  aPolicy,
+  aProxyClient,
+  anHttpTransport,
+  aWorkspace,
+  firstText,
+  httpTokenIn,
+  reasonOf,
+} from './helpers.js';
 import { deadline } from '../helpers/testEnv.js';
 
 const REASON = 'fs/write_file@1 needs an approval for these exact arguments';
@@ -240,7 +248,7 @@ describe('toolgate mcp --http asks the session’s own client', () => {
           ElicitRequestSchema,
           () => answers.shift() ?? { action: 'cancel' },
         );
-        await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+        await client.connect(anHttpTransport(url, httpTokenIn(workspace.dir)));
         const write = (name: string) =>
           client.callTool({
             name: 'fs__write_file_v1',

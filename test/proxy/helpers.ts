@@ -1,10 +1,11 @@
-import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   getDefaultEnvironment,
   StdioClientTransport,
 } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { RUN_MARKER } from '../helpers/processes.js';
 import { aTempDir, onCleanUp } from '../helpers/scratch.js';
 import { deadline } from '../helpers/testEnv.js';
@@ -110,6 +111,18 @@ export async function aProxyClient(
 export function firstText(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
   return content[0]?.text ?? '';
+}
+
+/** The token `toolgate mcp --http` wrote beside the policy in `dir` (SPEC §14.4). */
+export function httpTokenIn(dir: string): string {
+  return readFileSync(join(dir, 'toolgate-http.token'), 'utf8').trim();
+}
+
+/** A Streamable HTTP client transport that sends the proxy's bearer token. */
+export function anHttpTransport(url: string, token: string): StreamableHTTPClientTransport {
+  return new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+  });
 }
 
 /** The first line of a refused call's text: the §7 reason (SPEC §14.4); the facts follow it. */

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -7,11 +7,38 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { describe, expect, it } from 'vitest';
 import { tracked } from '../helpers/scratch.js';
 import { deadline } from '../helpers/testEnv.js';
-import { CLI, aPolicy, aProxyClient, aWorkspace, firstText } from './helpers.js';
+import {
+  CLI,
+  aPolicy,
+  aProxyClient,
+  anHttpTransport,
+  aWorkspace,
+  firstText,
+  httpTokenIn,
+} from './helpers.js';
 
 /** Starts `toolgate mcp --http 0` and resolves with the URL it prints. */
 async function anHttpProxy(args: readonly string[]): Promise<string> {
   return (await anHttpProxyProcess(args)).url;
+}
+
+/** The status of one raw request to the proxy, with the headers given. */
+function statusOf(
+  url: URL,
+  headers: Record<string, string>,
+  body = '{}',
+): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: url.port, path: '/mcp', method: 'POST', headers },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      },
+    );
+    req.once('error', reject);
+    req.end(body);
+  });
 }
 
 /** Starts `toolgate mcp --http 0`: the process, and the URL it prints once it listens. */
@@ -51,7 +78,7 @@ describe('toolgate mcp --http', () => {
       ]);
       const connect = async () => {
         const client = new Client({ name: 'agent', version: '1.0.0' });
-        await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+        await client.connect(anHttpTransport(url, httpTokenIn(workspace.dir)));
         return client;
       };
       const [one, two] = await Promise.all([connect(), connect()]);
@@ -78,24 +105,67 @@ describe('toolgate mcp --http', () => {
       const workspace = aWorkspace();
       const url = new URL(await anHttpProxy(['--policy', aPolicy(workspace)]));
       // fetch will not send another Host; node:http will.
-      const status = await new Promise<number | undefined>((resolve, reject) => {
-        const req = request(
-          {
-            host: '127.0.0.1',
-            port: url.port,
-            path: '/mcp',
-            method: 'POST',
-            headers: { host: 'evil.example' },
-          },
-          (res) => {
-            res.resume();
-            resolve(res.statusCode);
-          },
-        );
-        req.once('error', reject);
-        req.end('{}');
+      const token = httpTokenIn(workspace.dir);
+      const status = await statusOf(url, {
+        host: 'evil.example',
+        authorization: `Bearer ${token}`,
       });
       expect(status).toBe(403);
+    },
+    deadline(60_000),
+  );
+
+  it(
+    '(rev 3) serves no request without the bearer token from the file it wrote, 0600',
+    async () => {
+      const workspace = aWorkspace();
+      const records = join(workspace.dir, 'records.jsonl');
+      const url = new URL(
+        await anHttpProxy(['--policy', aPolicy(workspace), '--records', `jsonl:${records}`]),
+      );
+      const tokenFile = join(workspace.dir, 'toolgate-http.token');
+      expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+      const token = httpTokenIn(workspace.dir);
+      expect(token).toMatch(/^[0-9a-f]{64}$/);
+      const host = `127.0.0.1:${url.port}`;
+      const initialize = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'intruder', version: '1' },
+        },
+      });
+      const json = {
+        host,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      };
+      expect(await statusOf(url, json, initialize)).toBe(401);
+      expect(await statusOf(url, { ...json, authorization: 'Bearer nope' }, initialize)).toBe(401);
+      expect(
+        await statusOf(url, { ...json, authorization: `Bearer ${token.slice(1)}x` }, initialize),
+      ).toBe(401);
+      // A web page's Origin is refused even with the token.
+      expect(
+        await statusOf(
+          url,
+          { ...json, authorization: `Bearer ${token}`, origin: 'http://evil.example' },
+          initialize,
+        ),
+      ).toBe(403);
+      // The MCP SDK client without the token cannot start a session, and so runs nothing.
+      const stranger = new Client({ name: 'intruder', version: '1.0.0' });
+      await expect(
+        stranger.connect(new StreamableHTTPClientTransport(new URL(url))),
+      ).rejects.toThrow();
+      expect(existsSync(records) ? readFileSync(records, 'utf8') : '').toBe('');
+      // With it, a session starts.
+      expect(await statusOf(url, { ...json, authorization: `Bearer ${token}` }, initialize)).toBe(
+        200,
+      );
     },
     deadline(60_000),
   );
@@ -108,7 +178,7 @@ describe('toolgate mcp --http stopping', () => {
       const workspace = aWorkspace();
       const { child, url } = await anHttpProxyProcess(['--policy', aPolicy(workspace)]);
       const client = new Client({ name: 'agent', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      await client.connect(anHttpTransport(url, httpTokenIn(workspace.dir)));
       expect((await client.listTools()).tools.length).toBeGreaterThan(0);
       const exited = new Promise<number | null>((resolve) => {
         child.once('exit', resolve);

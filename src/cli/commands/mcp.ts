@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +26,7 @@ const OPTIONS = {
   agent: { type: 'string' },
   lock: { type: 'string' },
   http: { type: 'string' },
+  'token-file': { type: 'string' },
   audit: { type: 'boolean' },
   records: { type: 'string' },
   'run-id': { type: 'string' },
@@ -184,7 +186,22 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       process.stdin.once('end', stop);
       return;
     }
-    serveHttp(running, port).then(
+    // SPEC §14.4: a fresh token per process, readable by this user only; clients send it as a bearer token.
+    const token = randomBytes(32).toString('hex');
+    const tokenFile = resolve(
+      values['token-file'] ?? join(dirname(values.policy as string), 'toolgate-http.token'),
+    );
+    try {
+      writeTokenFile(tokenFile, token);
+    } catch (error) {
+      log(`toolgate mcp: cannot write the token to ${tokenFile}: ${messageOf(error)}`);
+      void running.close().then(() => {
+        opened.close();
+        done(EXIT.badInput);
+      });
+      return;
+    }
+    serveHttp(running, port, token).then(
       ({ http, port: bound }) => {
         served = http;
         if (stopping) {
@@ -192,6 +209,7 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
           return;
         }
         log(`toolgate mcp: serving http://127.0.0.1:${String(bound)}/mcp`);
+        log(`toolgate mcp: send Authorization: Bearer <the token in ${tokenFile}>`);
       },
       (error: unknown) => {
         log(`toolgate mcp: cannot serve on port ${String(port)}: ${messageOf(error)}`);
@@ -212,4 +230,11 @@ function readRecordsOption(
   if (/\.(?:db|sqlite)$/.test(text)) return { kind: 'sqlite', path: text };
   if (text.endsWith('.jsonl')) return { kind: 'jsonl', path: text };
   return undefined;
+}
+
+/** Writes the HTTP token to a file only its owner can read (0600), replacing one left before. */
+function writeTokenFile(file: string, token: string): void {
+  rmSync(file, { force: true });
+  writeFileSync(file, `${token}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
 }
