@@ -18,7 +18,17 @@ function blocks(lang: string): Map<string, string> {
 describe('docs/mcp.md', () => {
   it('gives a config snippet for each client that parses and runs toolgate mcp --policy', () => {
     const snippets = blocks('json');
+    const http = snippets.get('http');
+    snippets.delete('http');
     expect([...snippets.keys()]).toEqual(['claude-desktop', 'claude-code', 'cursor', 'vscode']);
+    // Over HTTP the client sends the token (SPEC §14.4).
+    const remote = (
+      JSON.parse(http ?? '{}') as {
+        mcpServers?: Record<string, { url: string; headers: Record<string, string> }>;
+      }
+    ).mcpServers?.files;
+    expect(remote?.url).toBe('http://127.0.0.1:8787/mcp');
+    expect(remote?.headers.Authorization).toMatch(/^Bearer /);
     for (const [client, text] of snippets) {
       const config = JSON.parse(text) as Record<
         string,
