@@ -206,7 +206,7 @@ toolgate mcp (serve, over stdio unless --http):
                     toolgate-http.token beside the policy)
   --audit           decide and record every call, and let it through (SPEC §8)
   --records URL     where decisions go (default: sqlite:toolgate-records.db beside the policy)
-  --run-id ID       the first session's run id (later ones add -2, -3, ...)
+  --run-id ID       the process's run id; every session shares the one run (default: random)
 A call to a tool in the grant's ask runs only after the person approves its exact
 arguments through the client (MCP elicitation); otherwise it is refused.
 

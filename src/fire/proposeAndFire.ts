@@ -1,5 +1,5 @@
 import type { Gate, GateContext } from '../gate/types.js';
-import { TOOL_READINGS, type ToolReading } from '../gate/toolReadings.js';
+import { SESSION, TOOL_READINGS, type ToolReading } from '../gate/toolReadings.js';
 import type { DispatchOptions, ProposeOptions, Run } from '../run/types.js';
 import { RUN_DISPATCH_CHECK } from '../run/refuseDispatch.js';
 import { readFireOptions } from './readFireOptions.js';
@@ -8,7 +8,12 @@ import type { FireOptions, FireOutcome, ToolHandlers } from './types.js';
 
 /** Who decides a call an adapter receives: a run (budgets and records), or a gate and a fixed context. */
 export type FireBinding =
-  { readonly run: Run } | { readonly gate: Gate; readonly context: GateContext };
+  | {
+      readonly run: Run;
+      /** (rev 3) The session of a run several sessions share, recorded on each turn. */
+      readonly session?: string;
+    }
+  | { readonly gate: Gate; readonly context: GateContext };
 
 /** One call as a provider or protocol delivers it, before any check. */
 export interface CallProposal {
@@ -48,7 +53,13 @@ export function proposeAndFire(
   const turn = { calls: [call] };
   const readings = reading === undefined ? undefined : { [TOOL_READINGS]: [reading] };
   if ('run' in binding) {
-    const record = binding.run.propose(turn, readings as ProposeOptions | undefined);
+    const session = binding.session === undefined ? undefined : { [SESSION]: binding.session };
+    const record = binding.run.propose(
+      turn,
+      readings === undefined && session === undefined
+        ? undefined
+        : ({ ...readings, ...session } as ProposeOptions),
+    );
     if (record.settled === 'rejected' && record.refusal !== undefined)
       return Promise.resolve(refusedOutcome(record.refusal));
     const authorized = record.calls?.[0];

@@ -43,3 +43,10 @@ export function readToolReadings(holder: object): ToolReadings | undefined | fal
  * it, in audit mode too, and counts as a turn. It can only refuse.
  */
 export const REFUSED_BEFORE_RUN: unique symbol = Symbol('toolgate.refusedBeforeRun');
+
+/**
+ * (rev 3) The `run.propose` options key under which `toolgate mcp` names the
+ * session proposing a turn: a proxy process is one run that all its sessions
+ * share (SPEC §14.4), and each turn record carries its session's id.
+ */
+export const SESSION: unique symbol = Symbol('toolgate.session');

@@ -97,22 +97,19 @@ export function createProxy(options: ProxyOptions): Proxy {
     ]),
   );
 
+  // SPEC §14.4: a proxy process is one run, whichever sessions it serves: a client cannot
+  // reset a budget by reconnecting. Each turn record names its session.
+  const run = createRun({
+    gate: options.gate,
+    grant: options.grant,
+    id: options.runId ?? randomUUID(),
+    ...(options.audit === true ? { enforce: false } : {}),
+    ...(options.visible === undefined ? {} : { visible: options.visible }),
+    ...(options.sink === undefined ? {} : { sink: options.sink }),
+  });
   const openSession = () => {
     sessionCount += 1;
-    const id =
-      options.runId === undefined
-        ? randomUUID()
-        : sessionCount === 1
-          ? options.runId
-          : `${options.runId}-${String(sessionCount)}`;
-    const run = createRun({
-      gate: options.gate,
-      grant: options.grant,
-      id,
-      ...(options.audit === true ? { enforce: false } : {}),
-      ...(options.visible === undefined ? {} : { visible: options.visible }),
-      ...(options.sink === undefined ? {} : { sink: options.sink }),
-    });
+    const session = `s${String(sessionCount)}-${randomUUID().slice(0, 8)}`;
     // eslint-disable-next-line @typescript-eslint/no-deprecated -- see the import
     const server = new Server(
       { name: 'toolgate-proxy', version: '1.0.0' },
@@ -121,6 +118,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     handleProxyRequests(server, {
       ...options,
       run,
+      session,
       names,
       served: () => served,
       refused: () => refused,

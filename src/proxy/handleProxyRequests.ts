@@ -10,7 +10,7 @@ import {
 import { proposeAndFire } from '../fire/proposeAndFire.js';
 import { describeValue } from '../data/describeValue.js';
 import { toRefusal } from '../gate/toRefusal.js';
-import { REFUSED_BEFORE_RUN } from '../gate/toolReadings.js';
+import { REFUSED_BEFORE_RUN, SESSION } from '../gate/toolReadings.js';
 import type { Refusal } from '../gate/types.js';
 import { APPROVAL_ID } from '../gate/usedApprovals.js';
 import { parseToolRef } from '../registry/parseToolRef.js';
@@ -27,7 +27,10 @@ import type { ChangedTool, ProxyOptions, ServedTool } from './types.js';
 
 /** What one session's handlers read: the proxy's state, and the session's own run. */
 export interface SessionState extends ProxyOptions {
+  /** The process's one run, shared by every session (SPEC §14.4). */
   readonly run: Run;
+  /** This session's id, on each turn record it makes. */
+  readonly session: string;
   readonly names: ProviderNames;
   readonly served: () => ReadonlyMap<string, ServedTool>;
   readonly refused: () => ReadonlyMap<string, ChangedTool | undefined>;
@@ -78,6 +81,7 @@ export function handleProxyRequests(server: Server, state: SessionState): void {
       const refuse = (refusal: Refusal, tool: string, version: number): CallToolResult => {
         state.run.propose({ calls: [{ tool, version, arguments: args }] }, {
           [REFUSED_BEFORE_RUN]: refusal,
+          [SESSION]: state.session,
         } as ProposeOptions);
         return errorResult(refusalText(refusal));
       };
@@ -185,7 +189,7 @@ export function handleProxyRequests(server: Server, state: SessionState): void {
         proposal,
         handler,
         { signal: extra.signal, shapeOutput: NO_TEXT, timeoutMs: state.callTimeoutMs },
-        { run: state.run },
+        { run: state.run, session: state.session },
         // Each yes is for one call (SPEC §14.4): the same call made again asks again and,
         // approved again, runs again under that yes's own id.
         approval === undefined

@@ -21,7 +21,7 @@ export interface ProxyOptions {
   readonly audit?: boolean;
   /** Where every session's records go. */
   readonly sink?: RecordSink;
-  /** The run id of the first session; later sessions add `-2`, `-3`, … Default: a random UUID each. */
+  /** The id of the process's one run, which every session shares (SPEC §14.4). Default: a random UUID. */
   readonly runId?: string;
   /** The deadline of each upstream call (and handshake and list), in milliseconds. */
   readonly callTimeoutMs: number;

@@ -10,6 +10,8 @@ import type { RecordedTool, Spent, TurnRecord, TurnSettlement } from './types.js
 export interface TurnFacts {
   readonly index: number;
   readonly step: string | undefined;
+  /** (rev 3) The session of a process's one run that proposed the turn (`toolgate mcp`). */
+  readonly session?: string;
   readonly settled: Exclude<TurnSettlement, 'pending'>;
   readonly spent: Spent;
   /** The proposal stage's decision; `undefined` when the turn was not checked. */
@@ -30,8 +32,13 @@ export function buildTurnRecords(facts: TurnFacts): {
   readonly live: TurnRecord;
   readonly stored: TurnRecord;
 } {
-  const { index, step, settled, spent, decision } = facts;
-  const base = { index, ...(step === undefined ? {} : { step }), settled };
+  const { index, step, session, settled, spent, decision } = facts;
+  const base = {
+    index,
+    ...(step === undefined ? {} : { step }),
+    ...(session === undefined ? {} : { session }),
+    settled,
+  };
   if (settled === 'answer' && decision?.settled === 'answer') {
     const record = Object.freeze({ ...base, answer: decision.answer, spent });
     return { live: record, stored: record };

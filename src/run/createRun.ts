@@ -32,7 +32,7 @@ import { letTurnThrough } from './letTurnThrough.js';
 import { limitCallsPerTurn } from './limitCallsPerTurn.js';
 import { markAudit } from './markAudit.js';
 import { toRefusal } from '../gate/toRefusal.js';
-import { REFUSED_BEFORE_RUN, TOOL_READINGS } from '../gate/toolReadings.js';
+import { REFUSED_BEFORE_RUN, SESSION, TOOL_READINGS } from '../gate/toolReadings.js';
 import { USED_APPROVALS, type UsedApprovals } from '../gate/usedApprovals.js';
 import { readApprovalId, readDispatchOptions } from './readDispatchOptions.js';
 import { readProposeOptions } from './readProposeOptions.js';
@@ -153,9 +153,11 @@ export function createRun(options: RunOptions): Run {
           : limits && letTurnThrough(turn, limits, registry.resolve);
     const settlement = enforce ? enforced : settleTurn(passed ?? decision, {});
     const index = stored.length;
+    const session = sessionOf(proposeOptions);
     let records = buildTurnRecords({
       index,
       step: stepName,
+      ...(session === undefined ? {} : { session }),
       ...settlement,
       decision: passed ?? decision,
       resolve: registry.resolve,
@@ -441,4 +443,12 @@ function refusalBeforeRun(options: unknown): Refusal | undefined {
         code: 'malformed_proposal',
         why: 'the refusal decided before the run cannot be read',
       });
+}
+
+/** The session `toolgate mcp` names for a turn (`SESSION`), if any. */
+function sessionOf(options: unknown): string | undefined {
+  if (typeof options !== 'object' || options === null || !hasOwn(options, SESSION))
+    return undefined;
+  const session: unknown = (options as Record<PropertyKey, unknown>)[SESSION];
+  return typeof session === 'string' ? session : undefined;
 }

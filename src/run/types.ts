@@ -139,6 +139,8 @@ export interface FireRecord {
 export interface TurnRecord {
   readonly index: number;
   readonly step?: string;
+  /** (rev 3) The session that proposed the turn, when several share one run (`toolgate mcp`). */
+  readonly session?: string;
   readonly settled: TurnSettlement;
   readonly answer?: string;
   readonly refusal?: Refusal;

@@ -65,7 +65,7 @@ function anHttpProxyProcess(
 
 describe('toolgate mcp --http', () => {
   it(
-    'serves two concurrent sessions, each its own run',
+    '(rev 3) serves two concurrent sessions as one run, each turn naming its session',
     async () => {
       const workspace = aWorkspace();
       const url = await anHttpProxy([
@@ -87,14 +87,51 @@ describe('toolgate mcp --http', () => {
       const results = await Promise.all([read(one, 'one'), read(two, 'two'), read(one, 'again')]);
       expect(results.map(firstText)).toEqual(['noted: one', 'noted: two', 'noted: again']);
       expect((await two.listTools()).tools.map((tool) => tool.name)).toContain('fake__note_v1');
-      const runs = new Set(
-        readFileSync(join(workspace.dir, 'records.jsonl'), 'utf8')
-          .trim()
-          .split('\n')
-          .map((line) => (JSON.parse(line) as { run: string }).run),
+      const lines = readFileSync(join(workspace.dir, 'records.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map(
+          (line) =>
+            JSON.parse(line) as { run: string; type: string; record?: { session?: string } },
+        );
+      expect([...new Set(lines.map((line) => line.run))]).toEqual(['web']);
+      const sessions = new Set(
+        lines.filter((line) => line.type === 'turn').map((line) => line.record?.session),
       );
-      expect([...runs].sort()).toEqual(['web', 'web-2']);
+      expect(sessions.size).toBe(2);
+      expect([...sessions].every((session) => typeof session === 'string')).toBe(true);
       await Promise.all([one.close(), two.close()]);
+    },
+    deadline(60_000),
+  );
+
+  it(
+    '(rev 3) a client that reconnects spends the same budget: 3 writes under toolCalls: 1 run once',
+    async () => {
+      const workspace = aWorkspace();
+      const url = await anHttpProxy([
+        '--policy',
+        aPolicy(workspace, {
+          folders: [{ path: workspace.data, access: 'write' }],
+          budgets: { toolCalls: 1 },
+        }),
+      ]);
+      const token = httpTokenIn(workspace.dir);
+      const results: boolean[] = [];
+      for (const name of ['one.txt', 'two.txt', 'three.txt']) {
+        // A new session each time, as a client that reconnects.
+        const client = new Client({ name: 'agent', version: '1.0.0' });
+        await client.connect(anHttpTransport(url, token));
+        const result = await client.callTool({
+          name: 'fs__write_file_v1',
+          arguments: { path: join(workspace.data, name), content: 'x' },
+        });
+        results.push(result.isError !== true);
+        await client.close();
+      }
+      expect(results).toEqual([true, false, false]);
+      expect(existsSync(join(workspace.data, 'two.txt'))).toBe(false);
+      expect(existsSync(join(workspace.data, 'three.txt'))).toBe(false);
     },
     deadline(60_000),
   );
