@@ -65,8 +65,20 @@ export function handleProxyRequests(server: Server, state: SessionState): void {
     for (const ref of state.grant.tools) {
       const tool = served.get(ref);
       const name = state.names.byRef.get(ref);
-      if (tool === undefined || name === undefined || !isGatewayListed(view(), ref)) continue;
+      if (tool === undefined || name === undefined) continue;
+      if (state.audit !== true && !isGatewayListed(view(), ref)) continue;
       tools.push({ ...tool.definition, name });
+    }
+    // SPEC §14.4: audit mode lists every served (and so locked) tool, granted or not, visible or
+    // not, so a trial shows what the agent would call; the run records what would be refused.
+    if (state.audit === true) {
+      const taken = new Set(tools.map((tool) => tool.name));
+      for (const [ref, tool] of served) {
+        const name = toProviderToolName(ref);
+        if (state.names.byRef.has(ref) || taken.has(name)) continue;
+        taken.add(name);
+        tools.push({ ...tool.definition, name });
+      }
     }
     return { tools };
   });
@@ -90,6 +102,8 @@ export function handleProxyRequests(server: Server, state: SessionState): void {
         const ungranted = [...state.served().keys()].find(
           (key) => toProviderToolName(key) === name,
         );
+        // Audit mode lets a served tool the grant leaves out through, recording the would-be refusal.
+        if (ungranted !== undefined && state.audit === true) return callServed(ungranted);
         if (ungranted !== undefined) {
           const { name: tool, version } = parseToolRef(ungranted);
           return refuse(
@@ -108,98 +122,103 @@ export function handleProxyRequests(server: Server, state: SessionState): void {
           0,
         );
       }
-      const { name: toolName, version } = parseToolRef(ref);
-      const proposal = { tool: toolName, version, arguments: args };
-      const serverName = ref.slice(0, ref.indexOf('/'));
-      const tool = state.served().get(ref);
-      if (tool === undefined) {
-        const down = state.upstream(serverName)?.down();
-        const changed = state.refused().get(ref);
-        if (down !== undefined && !state.refused().has(ref))
+      return callServed(ref);
+
+      /** A call to a ref the proxy serves, or knew: the checks, the person, the run, the server. */
+      async function callServed(ref: string): Promise<CallToolResult> {
+        const { name: toolName, version } = parseToolRef(ref);
+        const proposal = { tool: toolName, version, arguments: args };
+        const serverName = ref.slice(0, ref.indexOf('/'));
+        const tool = state.served().get(ref);
+        if (tool === undefined) {
+          const down = state.upstream(serverName)?.down();
+          const changed = state.refused().get(ref);
+          if (down !== undefined && !state.refused().has(ref))
+            return refuse(
+              toRefusal(
+                'proxy.server',
+                {
+                  code: 'check_failed',
+                  check: 'proxy.server',
+                  details: [
+                    {
+                      pointer: '',
+                      message: `the server ${serverName} is not available, so ${ref} was not called: ${down}`,
+                    },
+                  ],
+                },
+                0,
+                ref,
+              ),
+              toolName,
+              version,
+            );
           return refuse(
-            toRefusal(
-              'proxy.server',
-              {
-                code: 'check_failed',
-                check: 'proxy.server',
-                details: [
-                  {
-                    pointer: '',
-                    message: `the server ${serverName} is not available, so ${ref} was not called: ${down}`,
-                  },
-                ],
-              },
-              0,
-              ref,
+            withDetails(
+              toRefusal('proposal.granted', { code: 'not_granted', ref }, 0, ref),
+              changed === undefined
+                ? []
+                : [
+                    {
+                      pointer: '',
+                      message: `${ref} changed since the lock (locked ${changed.locked}, live ${changed.live}); review it with toolgate mcp lock`,
+                      locked: changed.locked,
+                      live: changed.live,
+                    },
+                  ],
             ),
             toolName,
             version,
           );
-        return refuse(
-          withDetails(
-            toRefusal('proposal.granted', { code: 'not_granted', ref }, 0, ref),
-            changed === undefined
-              ? []
-              : [
-                  {
-                    pointer: '',
-                    message: `${ref} changed since the lock (locked ${changed.locked}, live ${changed.live}); review it with toolgate mcp lock`,
-                    locked: changed.locked,
-                    live: changed.live,
-                  },
-                ],
-          ),
-          toolName,
-          version,
-        );
-      }
-      // INVARIANT: a call passes every check that decided the list; the run then decides it again and records it.
-      // In audit mode the run records the would-be refusal and lets the call through.
-      if (state.audit !== true && !isGatewayListed(view(), ref)) {
-        const decision = state.gate.authorize(
-          { calls: [proposal] },
-          {
-            grant: state.grant,
-            ...(state.visible === undefined ? {} : { visible: state.visible }),
-          },
-        );
-        return refuse(
-          decision.settled === 'rejected'
-            ? decision.refusal
-            : toRefusal('proposal.granted', { code: 'not_granted', ref }, 0, ref),
-          toolName,
-          version,
-        );
-      }
-      const handler: ToolHandler = async (call, { signal }) => {
-        const upstream = state.upstream(serverName);
-        if (upstream === undefined || upstream.down() !== undefined)
-          throw new Error(
-            `the server ${serverName} is not available: ${upstream?.down() ?? 'unknown server'}`,
+        }
+        // INVARIANT: a call passes every check that decided the list; the run then decides it again and records it.
+        // In audit mode the run records the would-be refusal and lets the call through.
+        if (state.audit !== true && !isGatewayListed(view(), ref)) {
+          const decision = state.gate.authorize(
+            { calls: [proposal] },
+            {
+              grant: state.grant,
+              ...(state.visible === undefined ? {} : { visible: state.visible }),
+            },
           );
-        // The server gets the arguments exactly as the gate checked them.
-        return upstream.callTool(tool.upstreamName, call.arguments, signal);
-      };
-      // An `ask` tool: the person approves this exact call first (elicitation), or it is refused.
-      const approval =
-        state.audit !== true && state.grant.ask?.includes(ref) === true
-          ? await askIfNeeded(server, state, proposal, extra)
-          : undefined;
-      const outcome = await proposeAndFire(
-        proposal,
-        handler,
-        { signal: extra.signal, shapeOutput: NO_TEXT, timeoutMs: state.callTimeoutMs },
-        { run: state.run, session: state.session },
-        // Each yes is for one call (SPEC §14.4): the same call made again asks again and,
-        // approved again, runs again under that yes's own id.
-        approval === undefined
-          ? undefined
-          : ({ approval, [APPROVAL_ID]: randomUUID() } as DispatchOptions),
-      );
-      if (outcome.status === 'ok') return outcome.output as CallToolResult;
-      return errorResult(
-        outcome.status === 'refused' ? refusalText(outcome.refusal) : outcome.text,
-      );
+          return refuse(
+            decision.settled === 'rejected'
+              ? decision.refusal
+              : toRefusal('proposal.granted', { code: 'not_granted', ref }, 0, ref),
+            toolName,
+            version,
+          );
+        }
+        const handler: ToolHandler = async (call, { signal }) => {
+          const upstream = state.upstream(serverName);
+          if (upstream === undefined || upstream.down() !== undefined)
+            throw new Error(
+              `the server ${serverName} is not available: ${upstream?.down() ?? 'unknown server'}`,
+            );
+          // The server gets the arguments exactly as the gate checked them.
+          return upstream.callTool(tool.upstreamName, call.arguments, signal);
+        };
+        // An `ask` tool: the person approves this exact call first (elicitation), or it is refused.
+        const approval =
+          state.audit !== true && state.grant.ask?.includes(ref) === true
+            ? await askIfNeeded(server, state, proposal, extra)
+            : undefined;
+        const outcome = await proposeAndFire(
+          proposal,
+          handler,
+          { signal: extra.signal, shapeOutput: NO_TEXT, timeoutMs: state.callTimeoutMs },
+          { run: state.run, session: state.session },
+          // Each yes is for one call (SPEC §14.4): the same call made again asks again and,
+          // approved again, runs again under that yes's own id.
+          approval === undefined
+            ? undefined
+            : ({ approval, [APPROVAL_ID]: randomUUID() } as DispatchOptions),
+        );
+        if (outcome.status === 'ok') return outcome.output as CallToolResult;
+        return errorResult(
+          outcome.status === 'refused' ? refusalText(outcome.refusal) : outcome.text,
+        );
+      }
     },
   );
 }

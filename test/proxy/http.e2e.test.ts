@@ -256,6 +256,18 @@ describe('toolgate mcp --audit', () => {
         });
         expect(result.isError).not.toBe(true);
         expect(readFileSync(path, 'utf8')).toBe('written in audit mode');
+        // (rev 3) Every served tool is listed, the ungranted list_directory too, and let through.
+        const names = (await client.listTools()).tools.map((tool) => tool.name);
+        expect(names).toContain('fs__list_directory_v1');
+        const listing = await client.callTool({
+          name: 'fs__list_directory_v1',
+          arguments: { path: workspace.data },
+        });
+        expect(listing.isError).not.toBe(true);
+        expect(firstText(listing)).toContain('a.txt');
+        // A name the proxy does not serve is still refused.
+        const unknown = await client.callTool({ name: 'nope__x_v1', arguments: {} });
+        expect(unknown.isError).toBe(true);
       } finally {
         await client.close();
       }
@@ -272,6 +284,18 @@ describe('toolgate mcp --audit', () => {
         );
       expect(lines.some((line) => line.record?.audit === true)).toBe(true);
       expect(JSON.stringify(lines)).toContain('folder_out_of_scope');
+      const turns = lines.filter((line) => line.type === 'turn') as {
+        record?: { settled?: string; wouldRefuse?: { code: string; ref?: string } };
+      }[];
+      expect(
+        turns.some(
+          (turn) =>
+            turn.record?.settled === 'tool' &&
+            turn.record.wouldRefuse?.code === 'not_granted' &&
+            turn.record.wouldRefuse.ref === 'fs/list_directory@1',
+        ),
+      ).toBe(true);
+      expect(turns.at(-1)?.record?.settled).toBe('rejected');
     },
     deadline(60_000),
   );
