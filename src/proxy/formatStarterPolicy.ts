@@ -12,7 +12,8 @@ export interface StarterServer {
  * Writes a starter policy (YAML) for one server: its `servers:` entry with
  * every tool, each with its input schema as a comment and a `resources`
  * binding for each argument that looks like a path or URL (flagged
- * `# CHECK`), and a grant `default` that grants nothing. Every value is
+ * `# CHECK`; a path is `read` for a tool the server annotates
+ * `readOnlyHint: true`, else `write`), and a grant `default` that grants nothing. Every value is
  * written as JSON, which YAML reads as is.
  *
  * // ({ name: 'fs', command: 'node', args: ['fs.js', '/srv'] }, [read_text_file]) => 'version: 1\nservers:\n  fs:\n …'
@@ -42,10 +43,18 @@ export function formatStarterPolicy(server: StarterServer, tools: readonly Tool[
       continue;
     }
     lines.push(`      ${json(tool.name)}:`, '        resources:');
+    // The server's own word that the tool only reads: a starting point, still marked for review.
+    const readOnly = tool.annotations?.readOnlyHint === true;
     for (const argument of found) {
-      const access = argument.kind === 'path' ? ', "access": "write"' : '';
+      const access = argument.kind === 'path' ? `, "access": "${readOnly ? 'read' : 'write'}"` : '';
+      const hint =
+        argument.kind !== 'path'
+          ? ''
+          : readOnly
+            ? '; read, as the server marks the tool readOnlyHint (check that it only reads)'
+            : '; use read if the tool only reads';
       lines.push(
-        `          - { "kind": "${argument.kind}", "at": ${json(argument.at)}${access} } # CHECK: looks like a ${argument.kind}${argument.kind === 'path' ? '; use read if the tool only reads' : ''}`,
+        `          - { "kind": "${argument.kind}", "at": ${json(argument.at)}${access} } # CHECK: looks like a ${argument.kind}${hint}`,
       );
     }
   }

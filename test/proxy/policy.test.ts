@@ -142,4 +142,22 @@ describe('init and the unbound-argument warnings', () => {
     });
     expect(text).toContain('# CHECK: looks like a path');
   });
+
+  it('binds a path read for a tool the server annotates readOnlyHint, still marked CHECK (issue 29)', () => {
+    const schema = { type: 'object', properties: { path: { type: 'string' } } };
+    const text = formatStarterPolicy({ name: 'fs', command: 'node', args: ['fs.js', '/srv'] }, [
+      { name: 'read_text_file', inputSchema: schema, annotations: { readOnlyHint: true } },
+      { name: 'write_file', inputSchema: schema, annotations: { readOnlyHint: false } },
+      { name: 'touch', inputSchema: schema, annotations: { destructiveHint: false } },
+    ]);
+    const result = parse(text);
+    if (!result.ok) throw new Error('not ok');
+    expect(result.policy.servers?.get('fs')?.tools).toEqual({
+      read_text_file: { resources: [{ kind: 'path', at: '/path', access: 'read' }] },
+      write_file: { resources: [{ kind: 'path', at: '/path', access: 'write' }] },
+      touch: { resources: [{ kind: 'path', at: '/path', access: 'write' }] },
+    });
+    expect(text).toContain('readOnlyHint (check that it only reads)');
+    expect(text.match(/# CHECK/g)).toHaveLength(3);
+  });
 });
