@@ -144,7 +144,7 @@ describe('init and the unbound-argument warnings', () => {
   });
 
   it('binds a path read for a tool the server annotates readOnlyHint, still marked CHECK (issue 29)', () => {
-    const schema = { type: 'object', properties: { path: { type: 'string' } } };
+    const schema = { type: 'object' as const, properties: { path: { type: 'string' } } };
     const text = formatStarterPolicy({ name: 'fs', command: 'node', args: ['fs.js', '/srv'] }, [
       { name: 'read_text_file', inputSchema: schema, annotations: { readOnlyHint: true } },
       { name: 'write_file', inputSchema: schema, annotations: { readOnlyHint: false } },

@@ -1,3 +1,4 @@
+import { resolveServerCommand } from './resolveServerCommand.js';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { messageOf } from '../../data/messageOf.js';
@@ -43,7 +44,17 @@ export async function mcpInit(args: readonly string[], io: CliIo): Promise<numbe
       `--name ${JSON.stringify(name)} must be a letter, then letters, digits, "_" or "-"`,
       false,
     );
-  const server = { name, command, args: commandArgs, tools: {}, resources: false, prompts: false };
+  // A client starts the server from its own folder: write what it can start from anywhere.
+  const started = resolveServerCommand(command, commandArgs);
+  for (const note of started.notes) io.stderr(`toolgate mcp init: ${note}\n`);
+  const server = {
+    name,
+    command: started.command,
+    args: [...started.args],
+    tools: {},
+    resources: false,
+    prompts: false,
+  };
   let text: string;
   try {
     text = formatStarterPolicy(server, await listServerTools(server, 60_000));
