@@ -169,9 +169,12 @@ Example (a pull-request check):
 
 Usage: toolgate records --store sqlite:PATH|postgres://USER@HOST/DB [--run ID] [--code CODE]
                         [--tool REF|NAME] [--since ISO] [--fires] [--json]
+       toolgate records --policy POLICY [...]
 
 Options:
   --store URL    sqlite:PATH, or postgres://… (add ?schema=NAME when not public)
+  --policy FILE  without --store: the store toolgate mcp --policy FILE writes by default
+                 (sqlite:toolgate-records.db beside it)
   --run ID       only this run's rows
   --code CODE    only rows refused with this code (such as not_granted)
   --tool T       only rows about this ref (search@1) or any version of this name (search)

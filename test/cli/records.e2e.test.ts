@@ -156,9 +156,9 @@ describe.concurrent.each(STORES)('toolgate records on %s', (_name, store) => {
     const result = await spawnCli(['records', '--store', store(), '--code', 'secret_out_of_scope']);
     expect(result.code).toBe(0);
     const [header, row, extra] = result.stdout.trimEnd().split('\n');
-    expect(header).toMatch(/^AT +RUN +TURN +CALL +TYPE +OUTCOME +CODE +REF$/);
+    expect(header).toMatch(/^AT +RUN +TURN +CALL +TYPE +OUTCOME +CODE +REF +REASON$/);
     expect(row).toMatch(
-      / run-2\\u001b\[2J +0 +0 +dispatch +refused +secret_out_of_scope +vault\/use@1$/,
+      / run-2\\u001b\[2J +0 +0 +dispatch +refused +secret_out_of_scope +vault\/use@1 +the secret \S+ is outside the granted secret scope$/,
     );
     expect(extra).toBeUndefined();
     expect(result.stdout).not.toContain('\u001b');

@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CLI, aPolicy, aProxyClient, aWorkspace, factsOf, reasonOf } from './helpers.js';
@@ -12,32 +11,25 @@ import { deadline } from '../helpers/testEnv.js';
  */
 describe('toolgate mcp records the calls it refuses before the run decides', () => {
   const workspace = aWorkspace();
-  const store = join(workspace.dir, 'records.db');
+  let policy: string;
   let client: Client;
   beforeAll(async () => {
-    const policy = aPolicy(
+    policy = aPolicy(
       workspace,
       {},
       { agents: { coder: { visible: ['fs/read_text_file', 'fs/write_file', 'fake/note'] } } },
     );
-    ({ client } = await aProxyClient([
-      '--policy',
-      policy,
-      '--agent',
-      'coder',
-      '--records',
-      `sqlite:${store}`,
-    ]));
+    ({ client } = await aProxyClient(['--policy', policy, '--agent', 'coder']));
   }, deadline(30_000));
   afterAll(async () => {
     await client.close();
   });
 
-  /** `toolgate records --json` over the store, with more filters. */
+  /** `toolgate records --json` over the proxy's default store (issue 29: found from --policy). */
   const records = (...filters: string[]) => {
     const result = spawnSync(
       process.execPath,
-      [CLI, 'records', '--store', `sqlite:${store}`, '--json', ...filters],
+      [CLI, 'records', '--policy', policy, '--json', ...filters],
       { encoding: 'utf8' },
     );
     return result.stdout

@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { messageOf } from '../../data/messageOf.js';
 import type { RecordLine } from '../../stores/toRecordLine.js';
@@ -14,6 +15,7 @@ import { usageError } from './usageError.js';
 
 const OPTIONS = {
   store: { type: 'string' },
+  policy: { type: 'string' },
   run: { type: 'string' },
   code: { type: 'string' },
   tool: { type: 'string' },
@@ -33,6 +35,23 @@ async function readRows(
   }
   const { readPostgresRecords } = await import('../../postgres/readPostgresRecords.js');
   return readPostgresRecords(store.connectionString, store.schema, filter);
+}
+
+/** The longest reason a table row shows; `--json` holds it whole. */
+const MAX_REASON = 80;
+
+/** Why a row was refused (or a fire failed), on one line, cut to fit a terminal row. */
+function reasonOf(line: RecordLine): string {
+  const record = line.record as {
+    refusal?: { reason?: unknown };
+    wouldRefuse?: { reason?: unknown };
+    message?: unknown;
+  } | null;
+  const reason = record?.refusal?.reason ?? record?.wouldRefuse?.reason ?? record?.message;
+  if (typeof reason !== 'string' || reason === '') return '-';
+  // printable escapes the rest; a line break must not start a row of its own.
+  const text = reason.replace(/[\r\n\u2028\u2029]+/g, ' ');
+  return text.length > MAX_REASON ? `${text.slice(0, MAX_REASON - 1)}…` : text;
 }
 
 /** How a row ended, in a word: a turn's settlement, a dispatch's verdict, a fire's status. */
@@ -61,14 +80,20 @@ export async function records(args: readonly string[], io: CliIo): Promise<numbe
   );
   if (!parsed.ok) return usageError(io, 'records', parsed.problem, json);
   const { values } = parsed.value;
-  if (values.store === undefined)
+  // Without --store, the store `toolgate mcp --policy FILE` records to by default (issue 29).
+  const storeUrl =
+    values.store ??
+    (values.policy === undefined
+      ? undefined
+      : `sqlite:${join(dirname(values.policy), 'toolgate-records.db')}`);
+  if (storeUrl === undefined)
     return usageError(
       io,
       'records',
-      'name the store: --store sqlite:PATH or --store postgres://…',
+      'name the store: --store sqlite:PATH or --store postgres://…, or --policy FILE for the proxy’s default store beside it',
       json,
     );
-  const store = parseStoreUrl(values.store);
+  const store = parseStoreUrl(storeUrl);
   if (typeof store === 'string') return usageError(io, 'records', store, json);
   const since = values.since === undefined ? undefined : parseSince(values.since);
   if (values.since !== undefined && since === undefined)
@@ -118,9 +143,10 @@ export async function records(args: readonly string[], io: CliIo): Promise<numbe
     outcomeOf(row),
     row.code ?? '-',
     row.ref ?? '-',
+    reasonOf(row),
   ]);
   io.stdout(
-    `${printable(formatTable(['AT', 'RUN', 'TURN', 'CALL', 'TYPE', 'OUTCOME', 'CODE', 'REF'], table))}\n`,
+    `${printable(formatTable(['AT', 'RUN', 'TURN', 'CALL', 'TYPE', 'OUTCOME', 'CODE', 'REF', 'REASON'], table))}\n`,
   );
   return EXIT.ok;
 }
