@@ -13,13 +13,14 @@ describe('toolgate mcp records the calls it refuses before the run decides', () 
   const workspace = aWorkspace();
   let policy: string;
   let client: Client;
+  let stderr: () => string;
   beforeAll(async () => {
     policy = aPolicy(
       workspace,
       {},
       { agents: { coder: { visible: ['fs/read_text_file', 'fs/write_file', 'fake/note'] } } },
     );
-    ({ client } = await aProxyClient(['--policy', policy, '--agent', 'coder']));
+    ({ client, stderr } = await aProxyClient(['--policy', policy, '--agent', 'coder']));
   }, deadline(30_000));
   afterAll(async () => {
     await client.close();
@@ -46,6 +47,15 @@ describe('toolgate mcp records the calls it refuses before the run decides', () 
           },
       );
   };
+
+  it('says at start what it serves (issue 29)', () => {
+    expect(stderr()).toMatch(
+      /toolgate mcp: grant default \(5 tools\), no lock, records sqlite:\S+toolgate-records\.db/,
+    );
+    expect(stderr()).toMatch(
+      /toolgate mcp: server fs: serving 2 granted of \d+ listed: fs\/read_text_file@1, fs\/write_file@1/,
+    );
+  });
 
   it('records a name it does not serve, an ungranted served tool and a hidden one, each with its code', async () => {
     const unknown = await client.callTool({ name: 'nope__probe_v1', arguments: {} });

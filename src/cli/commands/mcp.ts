@@ -9,6 +9,7 @@ import { messageOf } from '../../data/messageOf.js';
 import { createJsonlFileSink } from '../../node/createJsonlFileSink.js';
 import { createProxy } from '../../proxy/createProxy.js';
 import { readLock, type Lock } from '../../proxy/readLock.js';
+import { formatStartSummary } from '../../proxy/formatStartSummary.js';
 import { serveHttp } from '../../proxy/serveHttp.js';
 import type { PolicyServer } from '../policy/buildServers.js';
 import type { RunEntry } from '../../run/types.js';
@@ -156,6 +157,18 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
   }
   await proxy.start();
   const running = proxy;
+  for (const line of formatStartSummary({
+    grantName: grantName ?? '',
+    granted: grant.tools,
+    servers: [...servers.keys()],
+    served: proxy.served(),
+    refused: proxy.refusedRefs(),
+    whyDown: (name) => running.whyDown(name),
+    records: `${records.kind}:${resolve(records.path)}`,
+    lock: lock === undefined ? undefined : resolve(lockFile),
+    audit: values.audit === true,
+  }))
+    log(line);
   const opened = sink;
   return new Promise<number>((done) => {
     // Under --http, the listening server: stopping closes it and every open connection,
