@@ -3,7 +3,7 @@ import { describeValue } from '../data/describeValue.js';
 import { toRefusal } from '../gate/toRefusal.js';
 import { REFUSED_BEFORE_RUN } from '../gate/toolReadings.js';
 import type { Refusal } from '../gate/types.js';
-import { withDetails } from '../proxy/refusalText.js';
+import { withDetails } from '../gate/withDetails.js';
 import { parseToolRef } from '../registry/parseToolRef.js';
 import type { ProposeOptions } from '../run/types.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';

@@ -1,4 +1,4 @@
-import type { Refusal, RefusalDetail } from '../gate/types.js';
+import type { Refusal } from '../gate/types.js';
 
 /**
  * The text a refused `tools/call` returns (SPEC §14.4): the §7 reason on its
@@ -17,16 +17,4 @@ export function refusalText(refusal: Refusal): string {
     lines.push(detail.pointer === '' ? message : `${detail.pointer}: ${message}`);
   }
   return lines.join('\n');
-}
-
-/** The refusal with more details after its own; the same refusal when there are none. */
-export function withDetails(refusal: Refusal, details: readonly RefusalDetail[]): Refusal {
-  if (details.length === 0) return refusal;
-  return Object.freeze({
-    ...refusal,
-    details: Object.freeze([
-      ...(refusal.details ?? []),
-      ...details.map((d) => Object.freeze({ ...d })),
-    ]),
-  });
 }

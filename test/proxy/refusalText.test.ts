@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toRefusal } from '../../src/gate/toRefusal.js';
-import { refusalText, withDetails } from '../../src/proxy/refusalText.js';
+import { withDetails } from '../../src/gate/withDetails.js';
+import { refusalText } from '../../src/proxy/refusalText.js';
 
 describe('refusalText (SPEC §14.4)', () => {
   it('is the reason, then one line per detail after its pointer', () => {

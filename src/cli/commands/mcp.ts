@@ -14,6 +14,7 @@ import { serveHttp } from '../../proxy/serveHttp.js';
 import type { PolicyServer } from '../policy/buildServers.js';
 import type { RunEntry } from '../../run/types.js';
 import { EXIT } from '../exitCodes.js';
+import { printable } from '../format/printable.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
 import { mcpInit } from './mcpInit.js';
@@ -168,7 +169,7 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
     lock: lock === undefined ? undefined : resolve(lockFile),
     audit: values.audit === true,
   }))
-    log(line);
+    log(printable(line));
   const opened = sink;
   return new Promise<number>((done) => {
     // Under --http, the listening server: stopping closes it and every open connection,
