@@ -3,10 +3,10 @@ import { hasOwn } from '../data/hasOwn.js';
 import { messageOf } from '../data/messageOf.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { formatToolRef } from '../registry/formatToolRef.js';
-import { isToolName } from '../registry/isToolName.js';
 import type { Registry, ToolEntry } from '../registry/types.js';
 import { mcpToolDigest } from './mcpToolDigest.js';
 import { mcpToolVersion } from './mcpToolVersion.js';
+import { nameListedTools } from './nameListedTools.js';
 import { rememberFailure } from './rememberFailure.js';
 import type { ImportedMcpTool, McpImport, McpImportOptions, McpListedTool } from './types.js';
 
@@ -40,8 +40,10 @@ const NO_MEMORY: ListingMemory = {
  * A ref already registered with the same description and schema is reused;
  * one registered by the caller itself (`memory.owned`) with another
  * definition is registered again, unless the ref is bound. A tool is
- * skipped, with the reason, when its name (with the namespace) is not a
- * toolgate name (`get.weather`: `.` is not allowed), when its ref is bound
+ * registered under its MCP name read as a toolgate name (`nameListedTools`:
+ * `get.weather` as `get_weather`). It is skipped, with the reason, when its
+ * name cannot be read as a toolgate name or collides with another one's
+ * reading, when its ref is bound
  * to another full digest (a changed or colliding definition under an
  * approved ref), when the registry refuses it (remembered by digest, so an
  * unchanged failed definition is not tried again), or when its ref is taken
@@ -59,15 +61,18 @@ export function registerListedTools(
   const skipped: { name: string; problem: string; ref?: string; locked?: string; live?: string }[] =
     [];
   const registered: string[] = [];
+  const names = nameListedTools(
+    listed.map((tool) => tool.name),
+    options.namespace,
+  );
   for (const tool of listed) {
-    const name = options.namespace === undefined ? tool.name : `${options.namespace}/${tool.name}`;
-    if (!isToolName(name)) {
-      skipped.push({
-        name: tool.name,
-        problem: `${JSON.stringify(name)} is not a toolgate tool name (1 to 4 segments of a letter, then letters, digits, "_" or "-")`,
-      });
+    const named = names.get(tool.name);
+    // INVARIANT: nameListedTools names every listed tool; refuse rather than pass.
+    if (named?.ok !== true) {
+      skipped.push({ name: tool.name, problem: named?.problem ?? 'the tool has no toolgate name' });
       continue;
     }
+    const { name } = named;
     const digest = mcpToolDigest(tool);
     const failed = memory.failures.get(digest);
     if (failed !== undefined) {

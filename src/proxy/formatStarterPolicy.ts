@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { nameListedTools } from '../mcp/nameListedTools.js';
 import { findResourceArguments } from './findResourceArguments.js';
 
 /** The server a starter policy fronts: a name and the command line that runs it. */
@@ -10,7 +11,8 @@ export interface StarterServer {
 
 /**
  * Writes a starter policy (YAML) for one server: its `servers:` entry with
- * every tool, each with its input schema as a comment and a `resources`
+ * every tool, each with its ref (the MCP name read by `nameListedTools`) and
+ * input schema as a comment and a `resources`
  * binding for each argument that looks like a path or URL (flagged
  * `# CHECK`; a path is `read` for a tool the server annotates
  * `readOnlyHint: true`, else `write`), and a grant `default` that grants nothing. Every value is
@@ -32,10 +34,17 @@ export function formatStarterPolicy(server: StarterServer, tools: readonly Tool[
     `    args: ${json(server.args)}`,
     '    tools:',
   ];
+  const names = nameListedTools(
+    tools.map((tool) => tool.name),
+    server.name,
+  );
   for (const tool of tools) {
-    lines.push(
-      `      # ${server.name}/${tool.name}@1 — ${comment(tool.description ?? tool.title ?? '')}`,
-    );
+    const named = names.get(tool.name);
+    const ref =
+      named?.ok === true
+        ? `${named.name}@1`
+        : `not served: ${comment(named?.problem ?? 'it has no toolgate name')}`;
+    lines.push(`      # ${ref} — ${comment(tool.description ?? tool.title ?? '')}`);
     lines.push(`      # inputSchema: ${comment(json(tool.inputSchema))}`);
     const found = findResourceArguments(tool.inputSchema);
     if (found.length === 0) {

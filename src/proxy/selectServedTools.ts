@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { messageOf } from '../data/messageOf.js';
+import { nameListedTools } from '../mcp/nameListedTools.js';
 import { registerListedTools, type ListingMemory } from '../mcp/registerListedTools.js';
 import type { Registry } from '../registry/types.js';
 import type { PolicyServer } from '../cli/policy/buildServers.js';
@@ -20,7 +21,8 @@ export interface ServerListing {
 
 /**
  * Turns one server's `tools/list` into the tools the proxy serves, each
- * registered as `SERVER/TOOL@1` with the policy's bindings for it. With a
+ * registered as `SERVER/TOOL@1` (the MCP name read by `nameListedTools`:
+ * `repo.get` as `repo_get`) with the policy's bindings for it. With a
  * lock, only locked refs are served, and only while the live definition's
  * full digest is the locked one; without, a granted ref is bound to the
  * first definition seen (`memory.bound`). A changed definition is skipped
@@ -37,15 +39,31 @@ export function selectServedTools(
   lock: Lock | undefined,
 ): ServerListing {
   const prefix = `${server.name}/`;
-  const locked = listed.filter(
-    (tool) => lock === undefined || lock.tools.has(`${prefix}${tool.name}@1`),
+  // Names read over the whole listing, so a tool left out of the lock still holds its reading.
+  const names = nameListedTools(
+    listed.map((tool) => tool.name),
+    server.name,
   );
+  const refOf = (tool: Tool) => {
+    const named = names.get(tool.name);
+    return named?.ok === true ? `${named.name}@1` : undefined;
+  };
+  const locked = listed.filter((tool) => {
+    const ref = refOf(tool);
+    return ref !== undefined && (lock === undefined || lock.tools.has(ref));
+  });
   const notLocked = listed
     .filter((tool) => !locked.includes(tool))
-    .map((tool) => ({
-      name: tool.name,
-      problem: `${prefix}${tool.name}@1 is not in the lock; run toolgate mcp lock to review and add it`,
-    }));
+    .map((tool) => {
+      const named = names.get(tool.name);
+      return {
+        name: tool.name,
+        problem:
+          named?.ok === true
+            ? `${named.name}@1 is not in the lock; run toolgate mcp lock to review and add it`
+            : (named?.problem ?? 'the tool has no toolgate name'),
+      };
+    });
   let result;
   try {
     result = registerListedTools(

@@ -81,21 +81,17 @@ describe('importMcpTools', () => {
       'admin_reset',
       'broken',
       'big',
+      'get.weather',
     ]);
     expect(tools[0]?.ref).toBe(`weather/forecast@${mcpToolVersion(forecast)}`);
+    // MCP allows "." in names; toolgate's ref reads it as "_" (SPEC §12, docs/mcp.md).
+    expect(tools[6]?.ref).toMatch(/^weather\/get_weather@\d+$/);
     expect(registry.resolve(tools[0]?.ref ?? '')).toMatchObject({
       kind: 'mcp',
       description: 'The forecast for a city.',
       inputSchema: forecast.inputSchema,
     });
-    expect(skipped).toEqual([
-      {
-        name: 'get.weather',
-        problem: expect.stringContaining(
-          '"weather/get.weather" is not a toolgate tool name',
-        ) as string,
-      },
-    ]);
+    expect(skipped).toEqual([]);
   });
 
   it('derives the version from everything the server sent: 1 + the first 52 bits of the full digest', () => {
@@ -159,7 +155,7 @@ describe('importMcpTools', () => {
     const first = await importMcpTools(client, registry);
     const again = await importMcpTools(client, registry);
     expect(again.tools.map((tool) => tool.ref)).toEqual(first.tools.map((tool) => tool.ref));
-    expect(again.skipped.map((tool) => tool.name)).toEqual(['get.weather']);
+    expect(again.skipped).toEqual([]);
     await expect(importMcpTools(client, registry, { namespace: 'a/b/c/d' })).rejects.toThrow(
       ToolgateError,
     );
@@ -186,6 +182,20 @@ describe('createMcpGateway, end to end with the real SDK', () => {
     expect(log.calls).toEqual([{ name: 'forecast', args: { city: 'Oslo' } }]);
   });
 
+  it('serves a tool whose MCP name has a ".": granted by its read ref, listed and called by its own name', async () => {
+    const { agent, log, refOf } = await aGatedAgent(['get.weather']);
+    expect(refOf('get.weather')).toMatch(/^weather\/get_weather@\d+$/);
+    expect((await agent.listTools()).tools.map((tool) => tool.name)).toEqual(['get.weather']);
+    const result = await agent.callTool({ name: 'get.weather', arguments: {} });
+    expect(result.isError).toBeUndefined();
+    expect(firstText(result)).toBe('x');
+    expect(log.calls).toEqual([{ name: 'get.weather', args: {} }]);
+    // Its read name is not an MCP name this server offers.
+    const other = await agent.callTool({ name: 'get_weather', arguments: {} });
+    expect(firstText(other)).toBe('the tool "get_weather" is not offered by this server');
+    expect(log.calls).toHaveLength(1);
+  });
+
   it('refuses with an MCP tool error whose text is the reason, and the server never sees the call', async () => {
     const { agent, log, refOf } = await aGatedAgent(['forecast', 'write_note', 'slow'], {
       visible: ['weather/forecast', 'weather/write_note'],
@@ -207,7 +217,11 @@ describe('createMcpGateway, end to end with the real SDK', () => {
         { path: '/etc/cron.d/x', text: 'pwn' },
         'the path /etc/cron.d/x is outside the granted folder scope',
       ],
-      ['get.weather', {}, 'the tool "get.weather" is not offered by this server'],
+      [
+        'get.weather',
+        {},
+        `the proposed tool ${refOf('get.weather')} is not granted to this run or is no longer registered`,
+      ],
       ['nope', {}, 'the tool "nope" is not offered by this server'],
     ];
     for (const [name, args, reason] of cases) {

@@ -15,7 +15,7 @@ export interface ServerLog {
  * real client through the SDK's in-memory transport: `forecast` (a city),
  * `write_note` (a path and text), `slow` (waits for its cancellation),
  * `admin_reset` (never granted in these tests), `broken` (throws), `big`
- * (60 KiB of text) and `get.weather` (not a toolgate name).
+ * (60 KiB of text) and `get.weather` (registered as `weather/get_weather`).
  */
 export async function aWeatherServer(): Promise<{
   readonly client: Client;
@@ -77,7 +77,10 @@ export async function aWeatherServer(): Promise<{
     'get.weather': server.registerTool(
       'get.weather',
       { description: 'Dotted name.', inputSchema: {} },
-      () => text('x'),
+      () => {
+        log.calls.push({ name: 'get.weather', args: {} });
+        return text('x');
+      },
     ),
   };
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();

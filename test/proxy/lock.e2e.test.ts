@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, aPolicy, aProxyClient, aWorkspace, factsOf, reasonOf } from './helpers.js';
+import { CLI, aPolicy, aProxyClient, aWorkspace, factsOf, firstText, reasonOf } from './helpers.js';
 import { deadline } from '../helpers/testEnv.js';
 
 /** Runs the built CLI to its end. */
@@ -77,6 +77,57 @@ describe('toolgate mcp lock, and a definition that changes after it', () => {
       expect(locked.stderr).toContain(
         'warning: fs/move_file@1: the argument /source looks like a path but has no binding',
       );
+    },
+    deadline(60_000),
+  );
+
+  it(
+    'locks and serves every name MCP allows under its reading (repo.get as repo_get), and refuses a collision',
+    async () => {
+      const workspace = aWorkspace();
+      const read = ['fake/repo_get@1', 'fake/mcp_1password@1', 'fake/note_text@1'];
+      const policy = aPolicy(workspace, { tools: ['fs/read_text_file@1', ...read] });
+      const locked = await runCli(['mcp', 'lock', '--policy', policy]);
+      expect(locked.code).toBe(0);
+      const lock = JSON.parse(readFileSync(join(workspace.dir, 'toolgate.lock'), 'utf8')) as {
+        tools: Record<string, { definition: { name: string } }>;
+      };
+      expect(read.map((ref) => lock.tools[ref]?.definition.name)).toEqual([
+        'repo.get',
+        '1password',
+        'note_text',
+      ]);
+      expect(Object.keys(lock.tools).filter((ref) => ref.startsWith('fake/'))).not.toContain(
+        'fake/note.text@1',
+      );
+      expect(locked.stderr).toContain(
+        'warning: fake/note.text is never served: "note.text" reads as fake/note_text, as "note_text" does',
+      );
+
+      const { client, stderr } = await aProxyClient(['--policy', policy]);
+      try {
+        const names = (await client.listTools()).tools.map((tool) => tool.name);
+        expect(names).toEqual(
+          expect.arrayContaining([
+            'fake__repo_get_v1',
+            'fake__mcp_1password_v1',
+            'fake__note_text_v1',
+          ]),
+        );
+        // Each call reaches the tool of that MCP name on the server, and no other.
+        for (const [name, answer] of [
+          ['fake__repo_get_v1', 'answered by repo.get'],
+          ['fake__mcp_1password_v1', 'answered by 1password'],
+          ['fake__note_text_v1', 'answered by note_text'],
+        ]) {
+          const result = await client.callTool({ name: name as string, arguments: {} });
+          expect(result.isError, name).toBeFalsy();
+          expect(firstText(result), name).toBe(answer);
+        }
+        expect(stderr()).toContain('fake/note.text is not served: "note.text" reads as');
+      } finally {
+        await client.close();
+      }
     },
     deadline(60_000),
   );

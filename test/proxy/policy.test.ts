@@ -160,4 +160,31 @@ describe('init and the unbound-argument warnings', () => {
     expect(text).toContain('readOnlyHint (check that it only reads)');
     expect(text.match(/# CHECK/g)).toHaveLength(3);
   });
+
+  it('names each tool by the ref it is granted as: a "." read as "_", a collision not served', () => {
+    const schema = { type: 'object' as const };
+    const text = formatStarterPolicy({ name: 'gh', command: 'node', args: ['gh.js'] }, [
+      { name: 'repo.get', inputSchema: schema },
+      { name: 'issue.list', inputSchema: schema },
+      { name: 'issue_list', inputSchema: schema },
+    ]);
+    const comments = text
+      .split('\n')
+      .filter((line) => line.startsWith('      # gh/') || line.includes('# not served'));
+    expect(comments).toEqual([
+      '      # gh/repo_get@1 — ',
+      expect.stringMatching(
+        /^ {6}# not served: "issue\.list" reads as gh\/issue_list, as "issue_list" does/,
+      ),
+      '      # gh/issue_list@1 — ',
+    ]);
+    const result = parse(text);
+    if (!result.ok) throw new Error('not ok');
+    // Bindings stay keyed by the MCP name, as the server calls the tool.
+    expect(Object.keys(result.policy.servers?.get('gh')?.tools ?? {})).toEqual([
+      'repo.get',
+      'issue.list',
+      'issue_list',
+    ]);
+  });
 });

@@ -5,7 +5,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { PolicyServer } from '../policy/buildServers.js';
 import { messageOf } from '../../data/messageOf.js';
 import { toProviderToolName } from '../../providers/toProviderToolName.js';
-import { isToolName } from '../../registry/isToolName.js';
+import { nameListedTools } from '../../mcp/nameListedTools.js';
 import { findUnboundArguments } from '../../proxy/findUnboundArguments.js';
 import { formatLock } from '../../proxy/formatLock.js';
 import { START_TIMEOUT_MS } from '../../proxy/createUpstream.js';
@@ -51,15 +51,19 @@ export async function mcpLock(args: readonly string[], io: CliIo): Promise<numbe
       );
       return EXIT.badInput;
     }
+    const names = nameListedTools(
+      listed.map((tool) => tool.name),
+      server.name,
+    );
     for (const tool of listed) {
-      const name = `${server.name}/${tool.name}`;
-      if (!isToolName(name)) {
+      const named = names.get(tool.name);
+      if (named?.ok !== true) {
         warnings.push(
-          `${server.name}/${tool.name}: not a toolgate tool name, so it is never served`,
+          `${server.name}/${tool.name} is never served: ${named?.problem ?? 'it has no toolgate name'}`,
         );
         continue;
       }
-      const ref = `${name}@1`;
+      const ref = `${named.name}@1`;
       const mcpName = toProviderToolName(ref);
       const taken = byMcpName.get(mcpName);
       if (taken !== undefined) {
@@ -70,7 +74,7 @@ export async function mcpLock(args: readonly string[], io: CliIo): Promise<numbe
       }
       byMcpName.set(mcpName, ref);
       tools.set(ref, tool);
-      if (granted.has(ref)) warnings.push(...findUnboundArguments(server, tool));
+      if (granted.has(ref)) warnings.push(...findUnboundArguments(server, tool, ref));
     }
   }
   const file = values.lock ?? join(dirname(values.policy), 'toolgate.lock');
