@@ -36,8 +36,10 @@ describe('docs/mcp.md', () => {
       >;
       const servers = client === 'vscode' ? config.servers : config.mcpServers;
       const entry = servers?.toolgate;
-      expect(entry?.command, client).toBe('npx');
-      expect(entry?.args.slice(0, 3), client).toEqual(['toolgate', 'mcp', '--policy']);
+      // The global bin, with an absolute policy path: npx from a client's folder finds no toolgate.
+      expect(entry?.command, client).toBe('toolgate');
+      expect(entry?.args.slice(0, 2), client).toEqual(['mcp', '--policy']);
+      expect(entry?.args[2]?.startsWith('/'), client).toBe(true);
       if (client === 'vscode' || client === 'claude-code')
         expect(entry?.type, client).toBe('stdio');
     }

@@ -19,6 +19,7 @@ import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
 import { mcpInit } from './mcpInit.js';
 import { mcpLock } from './mcpLock.js';
+import { explainDriverError } from './explainDriverError.js';
 import { loadPolicyOrReport } from './loadPolicyOrReport.js';
 import { usageError } from './usageError.js';
 
@@ -152,7 +153,17 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       log,
     });
   } catch (error) {
-    io.stderr(`toolgate mcp: ${messageOf(error)}\n`);
+    const driver =
+      records.kind === 'sqlite'
+        ? explainDriverError(
+            error,
+            'better-sqlite3',
+            `record to a file instead: --records jsonl:${join(dirname(values.policy), 'toolgate-records.jsonl')}`,
+          )
+        : undefined;
+    io.stderr(
+      `toolgate mcp: ${printable(driver === undefined ? messageOf(error) : `cannot open the record store ${records.kind}:${resolve(records.path)}: ${driver}`)}\n`,
+    );
     sink?.close();
     return EXIT.badInput;
   }

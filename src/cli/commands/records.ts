@@ -9,6 +9,7 @@ import { printable } from '../format/printable.js';
 import { HELP } from '../help.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
+import { explainDriverError } from './explainDriverError.js';
 import { parseSince } from './parseSince.js';
 import { parseStoreUrl, type StoreLocation } from './parseStoreUrl.js';
 import { usageError } from './usageError.js';
@@ -117,11 +118,19 @@ export async function records(args: readonly string[], io: CliIo): Promise<numbe
     const code = (error as { code?: unknown } | null)?.code;
     const message = messageOf(error) || (typeof code === 'string' ? code : 'unknown error');
     const what = store.kind === 'sqlite' ? 'the SQLite store' : 'the PostgreSQL store';
+    const driver = explainDriverError(
+      error,
+      store.kind === 'sqlite' ? 'better-sqlite3' : 'pg',
+      'keep records the proxy writes as JSONL (--records jsonl:PATH), which need no driver',
+    );
     const hint =
       store.kind === 'sqlite'
         ? 'check the path'
         : 'check the URL, that the server runs and that it holds toolgate records';
-    const text = `toolgate records: cannot read ${what} ${store.shown}: ${message}; ${hint}`;
+    const text =
+      driver === undefined
+        ? `toolgate records: cannot read ${what} ${store.shown}: ${message}; ${hint}`
+        : `toolgate records: cannot read ${what} ${store.shown}: ${driver}`;
     io.stderr(`${printable(text)}\n`);
     if (json) io.stdout(`${JSON.stringify({ error: { message: text, diagnostics: [] } })}\n`);
     return EXIT.badInput;
