@@ -1,6 +1,7 @@
 import type {
   AuthorizedCall,
   DispatchDecision,
+  Gate,
   GateContext,
   Refusal,
   TurnDecision,
@@ -25,6 +26,7 @@ import {
   aHugeTurn,
   aMutatedText,
   aPath,
+  aPathTurn,
   aSecret,
   aTurnValue,
   aUrl,
@@ -42,6 +44,9 @@ import { parseStrictJson } from './strictJson.js';
  * escape, nothing the oracle calls invalid may be allowed (an escape), and
  * nothing it calls valid may be refused (a false refusal). It also checks
  * that `authorize` agrees with `checkTurn` followed by `checkDispatch`.
+ * Each context is decided by its own gate (`createFuzzWorld().gates`): the
+ * ones whose scope has `links` by a gate with a realpath over setup.ts's
+ * fake tree.
  */
 
 export interface FuzzOptions {
@@ -60,6 +65,12 @@ export interface FuzzReport {
   /** checkDispatch on issued calls (same and other contexts) and on forged calls. */
   readonly dispatched: { readonly calls: number; readonly allowed: number };
   readonly forged: { readonly calls: number; readonly allowed: number };
+  /**
+   * For each context with folder denies or a fake tree (by index): its
+   * dispatch verdicts on calls of tools that name paths, `allowed` and the
+   * oracle's reason for each refusal.
+   */
+  readonly pathVerdicts: Readonly<Record<number, Readonly<Record<string, number>>>>;
   /** Decisions the oracle checked (it skips only decoded values within 10% of the size limit). */
   readonly judged: number;
   readonly exceptions: number;
@@ -77,6 +88,7 @@ const FAMILIES = [
   ['byte mutation', 25],
   ['anything', 10.7],
   ['forged dispatch', 12],
+  ['path readings', 8],
   ['deep nesting', 4],
   ['wide', 0.2],
   ['huge string', 0.1],
@@ -107,6 +119,8 @@ function generate(family: Family, random: Random): unknown {
       return aWideTurn(random);
     case 'huge string':
       return aHugeTurn(random);
+    case 'path readings':
+      return random.chance(0.3) ? JSON.stringify(aPathTurn(random)) : aPathTurn(random);
     default:
       return anything(random);
   }
@@ -274,14 +288,28 @@ function forge(random: Random, call: AuthorizedCall): Record<string, unknown> {
   return forged;
 }
 
+/** Does this context's scope carry the path model of SPEC §13, §14.1 (deny entries or a fake tree)? */
+const hasPathModel = (scope: OracleScope) =>
+  scope.denies !== undefined || scope.links !== undefined;
+
+/** Does this call's tool name a path? */
+const namesPaths = (call: OracleCall) =>
+  ORACLE_TOOLS.get(`${call.tool}@${call.version}`)?.resources.some(
+    (resource) => resource.kind === 'path',
+  ) === true;
+
 /** Runs the fuzzer and reports what it saw. */
 export function runFuzz(options: FuzzOptions): FuzzReport {
-  const { gate, contexts } = createFuzzWorld();
+  const { gates, contexts } = createFuzzWorld();
+  const pathModelIndexes = ORACLE_SCOPES.flatMap((scope, index) =>
+    hasPathModel(scope) ? [index] : [],
+  );
   const random = createRandom(options.seed);
   const families: Record<string, number> = {};
   const settled = { tool: 0, answer: 0, rejected: 0 };
   const dispatched = { calls: 0, allowed: 0 };
   const forged = { calls: 0, allowed: 0 };
+  const pathVerdicts: Record<number, Record<string, number>> = {};
   const samples: string[] = [];
   let judged = 0;
   let exceptions = 0;
@@ -312,6 +340,16 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
       return undefined;
     }
   };
+  /** Counts a dispatch verdict on a call that names paths, in a context with the path model. */
+  const tallyPath = (index: number, decoded: OracleCall, allowed: boolean, why?: string) => {
+    const scope = ORACLE_SCOPES[index] as OracleScope;
+    if (!hasPathModel(scope) || !namesPaths(decoded)) return;
+    const key = allowed
+      ? 'allowed'
+      : (why ?? whyDispatchInvalid(withShape(decoded), scope, ORACLE_TOOLS) ?? 'valid');
+    const tally = (pathVerdicts[index] ??= {});
+    tally[key] = (tally[key] ?? 0) + 1;
+  };
   /** Dispatches one call and checks the verdict against the oracle for that context. */
   const dispatchAndJudge = (
     call: AuthorizedCall | Record<string, unknown>,
@@ -319,7 +357,7 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     index: number,
   ): DispatchDecision | undefined => {
     const verdict = guarded(
-      () => gate.checkDispatch(call, contexts[index] as GateContext),
+      () => (gates[index] as Gate).checkDispatch(call, contexts[index] as GateContext),
       call,
       index,
     );
@@ -328,10 +366,12 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
       inconsistencies++;
       note('ill-formed dispatch refusal', verdict, index);
     }
-    const valid =
-      decoded !== undefined &&
-      whyDispatchInvalid(withShape(decoded), ORACLE_SCOPES[index] as OracleScope, ORACLE_TOOLS) ===
-        undefined;
+    const why =
+      decoded === undefined
+        ? 'undecodable'
+        : whyDispatchInvalid(withShape(decoded), ORACLE_SCOPES[index] as OracleScope, ORACLE_TOOLS);
+    const valid = why === undefined;
+    if (decoded !== undefined) tallyPath(index, decoded, verdict.allowed, why);
     if (verdict.allowed && !valid) {
       escapes++;
       note('escape at dispatch', call, index);
@@ -348,9 +388,12 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
       options.onProgress(done);
     const family = pickFamily(random);
     families[family] = (families[family] ?? 0) + 1;
-    const index = random.int(contexts.length);
+    // Path readings go to the contexts with the path model; every other family to any context.
+    const index =
+      family === 'path readings' ? random.pick(pathModelIndexes) : random.int(contexts.length);
     const context = contexts[index] as GateContext;
     const scope = ORACLE_SCOPES[index] as OracleScope;
+    const gate = gates[index] as Gate;
 
     if (family === 'forged dispatch') {
       const proposed = gate.checkTurn({ calls: [aCall(random)] }, context);
@@ -381,11 +424,13 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
 
     // The flow a runtime follows, which authorize must match exactly.
     let flow: TurnDecision = turn;
+    const flowVerdicts: boolean[] = [];
     if (turn.settled === 'tool') {
       for (const [callIndex, call] of turn.calls.entries()) {
         dispatched.calls++;
         const verdict = guarded(() => gate.checkDispatch(call, context), input, index);
         if (verdict === undefined) break;
+        flowVerdicts.push(verdict.allowed);
         if (verdict.allowed) {
           dispatched.allowed++;
           if (verdict.call !== call) {
@@ -444,6 +489,10 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
       }
     }
     if (turn.settled === 'tool' && decoded.kind === 'calls') {
+      for (const [callIndex, allowed] of flowVerdicts.entries()) {
+        const source = decoded.calls[callIndex];
+        if (source !== undefined) tallyPath(index, source, allowed);
+      }
       for (const [callIndex, call] of turn.calls.entries()) {
         const source = decoded.calls[callIndex];
         if (source === undefined || !sameCall(call, source) || !Object.isFrozen(call.arguments)) {
@@ -469,6 +518,7 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     settled,
     dispatched,
     forged,
+    pathVerdicts,
     judged,
     exceptions,
     escapes,

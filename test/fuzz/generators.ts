@@ -246,8 +246,124 @@ const GOOD_HOSTS = [
 ];
 const GOOD_SECRETS = ['SLACK_TOKEN', 'APP_KEY', 'APP_', 'APP_x.y-z'];
 
+/**
+ * The fuzz world's fake tree and deny entries (setup.ts), as path parts:
+ * its links, the names its denies take away and their other spellings
+ * (NFD, KELVIN SIGN), and plain names beside them.
+ */
+const LINK_SEGMENTS = [
+  'x',
+  'l2',
+  'ok',
+  'Kontakte',
+  '\u212Aontakte',
+  'envlink',
+  'gitlink',
+  'docslink',
+  'dl',
+  'vlink',
+  'loop',
+  'sub',
+  'src',
+];
+const DENY_SEGMENTS = [
+  '.git',
+  '.env',
+  'secrets',
+  'key.pem',
+  'Vertr\u00e4ge',
+  'Vertra\u0308ge',
+  '\u212Aeys',
+  'Keys',
+  'keys',
+  'config',
+  'prod',
+  'stage',
+  'private',
+  'alt',
+  'a',
+  '..',
+  '..',
+  '.',
+];
+/** Names whose NFC or NFD spelling is another name: denied, a link, or a link's target. */
+const SPELLED_SEGMENTS = [
+  'Vertra\u0308ge',
+  'Vertr\u00e4ge',
+  '\u212Aeys',
+  '\u212Aontakte',
+  'Caf\u00e9',
+  'vlink',
+  'ok/Vertra\u0308ge',
+];
+/** Deny anchors, folders above them and beside them: what a write may name or not (SPEC §14.1). */
+const ANCHOR_PATHS = [
+  '/srv/project',
+  '/srv/project/',
+  '/srv/project/.git',
+  '/srv/project/secrets',
+  '/srv/project/config',
+  '/srv/project/config/prod',
+  '/srv/project/config/dev',
+  '/srv/project/gitlink',
+  '/srv/project/src',
+  '/srv/docs/private',
+  '/srv',
+  '.',
+  '.git',
+  'secrets',
+  'config/stage',
+  'src/lib',
+];
+/** Paths the deny and realpath contexts allow (reads at least), links and other spellings included. */
+const LINKED_GOOD_PATHS = [
+  '/srv/project/ok/app.ts',
+  '/srv/project/src/x.ts',
+  '/srv/project/ok',
+  '/srv/project/sub/../src/x.ts',
+  '/srv/project/x/file',
+  '/srv/project/docslink/guide.md',
+  '/srv/docs/guide.md',
+  'ok/app.ts',
+  '/srv/project/Vertra\u0308ge.txt',
+  '/srv/project/keys/a',
+  '/srv/project/.git',
+  '/srv/project/secrets',
+  '/srv/project/a/secrets/x',
+  '/srv/project/config/dev/a.yml',
+];
+
+/** A path aimed at the folder deny and realpath rules: links, `..` after them, spellings, anchors. */
+function aLinkedPath(random: Random): string {
+  switch (random.int(5)) {
+    case 0:
+      return random.pick(LINKED_GOOD_PATHS);
+    case 1:
+      return random.pick(ANCHOR_PATHS);
+    case 2: {
+      const parts = Array.from({ length: 1 + random.int(4) }, () =>
+        random.pick(random.chance(0.5) ? LINK_SEGMENTS : DENY_SEGMENTS),
+      );
+      return (
+        random.pick(['/srv/project/', '', '/srv/docs/', '/srv/project/src/']) + parts.join('/')
+      );
+    }
+    case 3: {
+      const tail = random.pick(['', '/a', '/alt', '/alt/passwd', '/id.pem', '/x/../f']);
+      return `/srv/project/${random.pick(SPELLED_SEGMENTS)}${tail}`;
+    }
+    default: {
+      // ".." right after a link, or after a name below one.
+      const below = random.chance(0.3) ? `/${random.pick(DENY_SEGMENTS)}` : '';
+      const tail = random.pick(['', '/f', '/.env', '/passwd', '/src/x.ts']);
+      return `/srv/project/${random.pick(LINK_SEGMENTS)}${below}/../${random.pick(LINK_SEGMENTS)}${tail}`;
+    }
+  }
+}
+
 export function aPath(random: Random): unknown {
-  if (random.chance(0.5)) return random.pick(GOOD_PATHS);
+  if (random.chance(0.45)) return random.pick(GOOD_PATHS);
+  if (random.chance(0.5)) return maybeOdd(random, aLinkedPath(random));
   const parts = Array.from({ length: random.int(5) }, () => random.pick(PATH_SEGMENTS));
   return maybeOdd(random, random.pick(PATH_STARTS) + parts.join('/'));
 }
@@ -271,6 +387,25 @@ export function aHost(random: Random): unknown {
 export function aSecret(random: Random): unknown {
   if (random.chance(0.5)) return random.pick(GOOD_SECRETS);
   return maybeOdd(random, random.pick(SECRETS));
+}
+
+/**
+ * One call of a tool that reads or writes paths, its paths mostly aimed at
+ * the folder deny and realpath rules: for the contexts that have them.
+ */
+export function aPathTurn(random: Random): Record<string, unknown> {
+  const path = () => (random.chance(0.8) ? maybeOdd(random, aLinkedPath(random)) : aPath(random));
+  const tool = random.pick(['fs-read', 'fs-write', 'fs-write', 'files/copy', 'sync/all']);
+  const args = argumentsFor(random, tool);
+  if (tool === 'files/copy') {
+    args.files = Array.from({ length: 1 + random.int(2) }, () => ({ path: path() }));
+    args.dest = path();
+  } else {
+    args.path = path();
+  }
+  return {
+    calls: [{ tool, version: 1, arguments: random.chance(0.2) ? JSON.stringify(args) : args }],
+  };
 }
 
 /** Plausible arguments for a tool name, sometimes with an extra or missing key. */

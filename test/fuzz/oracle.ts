@@ -1,13 +1,18 @@
 import { posix } from 'node:path';
+import { braceExpand, minimatch } from 'minimatch';
 import { parseStrictJson } from './strictJson.js';
 
 /**
- * The fuzz oracle: what SPEC.md (§5–§7, §9) and the README's decisions say a
- * valid proposal is, written again from the text, independently of src/.
- * It shares only the WHATWG URL parser with the gate, because SPEC §6.2
- * names that parser. The fuzzer asks it about every proposal the gate
- * allowed (an allow the oracle calls invalid is an escape) and about every
- * proposal it refused (a refusal of a valid one is a false refusal).
+ * The fuzz oracle: what SPEC.md (§5–§7, §9, §13, §14.1) and the README's
+ * decisions say a valid proposal is, written again from the text,
+ * independently of src/. It shares only two parsers with the gate, each
+ * because the SPEC names it: the WHATWG URL parser (§6.2) and minimatch
+ * (§5's folder deny globs; the oracle matches with it and expands braces
+ * with it, but anchors, depth, folders named and spellings are its own).
+ * Symlinks it reads off the fuzz world's fake tree by its own walk. The
+ * fuzzer asks it about every proposal the gate allowed (an allow the oracle
+ * calls invalid is an escape) and about every proposal it refused (a refusal
+ * of a valid one is a false refusal).
  */
 
 /** A network pattern, already canonical: `*`, an exact host, or `*.suffix`, each with an optional port. */
@@ -45,6 +50,14 @@ export interface OracleScope {
   readonly cwd?: string;
   readonly step?: { readonly name: string; readonly tools: readonly string[] };
   readonly visible?: readonly string[];
+  /** The grant's folder deny entries as written, `!` included (SPEC §5, §13). */
+  readonly denies?: readonly string[];
+  /**
+   * Present when the gate has `realpath`: the fake tree it resolves over,
+   * every symlink by the real path where it sits, to its absolute target;
+   * every other path is a plain entry.
+   */
+  readonly links?: ReadonlyMap<string, string>;
 }
 
 /** A call as decoded from a turn, before the default shape is filled in. */
@@ -287,6 +300,11 @@ function whyValueOutside(
   }
 }
 
+/**
+ * SPEC §6.1, §13, §14.1: why a path value must be refused for this access,
+ * if it must. Every spelling of the absolute path the OS is handed (as
+ * written, NFC, NFD) must pass on its own.
+ */
 function whyPathOutside(
   value: unknown,
   access: 'read' | 'write',
@@ -297,19 +315,204 @@ function whyPathOutside(
   if (!usable(value)) return 'path not usable';
   if (!value.startsWith('/') && !(usable(scope.cwd) && scope.cwd.startsWith('/')))
     return 'relative path without cwd';
+  const cwd = scope.cwd as string;
+  // What the OS is handed: a relative path joined to cwd, ".." and "//" kept.
+  const raw = value.startsWith('/') ? value : `${cwd}${cwd.endsWith('/') ? '' : '/'}${value}`;
+  // createGrant reads roots and deny globs in NFC (SPEC §14.1).
+  const roots = scope.roots.map((root) => ({ ...root, path: root.path.normalize('NFC') }));
+  const denies = (scope.denies ?? []).map(readDeny);
+  for (const [form, spelling] of spellingsOf(raw)) {
+    const why = whySpellingOutside(spelling, access, roots, denies, scope.links);
+    if (why !== undefined) return form === '' ? why : `${why} (${form})`;
+  }
+  return undefined;
+}
+
+/** A text as written, its NFC and its NFD forms, each once, with the form's name ('' as written). */
+function spellingsOf(text: string): (readonly [string, string])[] {
+  const forms: (readonly [string, string])[] = [['', text]];
+  for (const form of ['NFC', 'NFD'] as const) {
+    const spelled = text.normalize(form);
+    if (forms.every(([, seen]) => seen !== spelled)) forms.push([form, spelled]);
+  }
+  return forms;
+}
+
+interface OracleRoot {
+  readonly path: string;
+  readonly write: boolean;
+}
+
+/** One spelling: lexically inside and not denied, then (with a fake tree) the same of its real path. */
+function whySpellingOutside(
+  spelling: string,
+  access: 'read' | 'write',
+  roots: readonly OracleRoot[],
+  denies: readonly OracleDeny[],
+  links: ReadonlyMap<string, string> | undefined,
+): string | undefined {
   // posix.resolve is lexical: "//" collapses, "." drops, ".." never climbs above "/".
-  const resolved = value.startsWith('/')
-    ? posix.resolve(value)
-    : posix.resolve(scope.cwd as string, value);
-  const inside = scope.roots.some(({ path, write }) => {
-    if (access === 'write' && !write) return false;
-    const relative = posix.relative(path, resolved);
-    return (
-      relative === '' ||
-      (relative !== '..' && !relative.startsWith('../') && !posix.isAbsolute(relative))
-    );
+  const lexical = posix.resolve(spelling);
+  const granting = roots.filter((root) => access === 'read' || root.write);
+  if (!granting.some((root) => isAtOrBelow(lexical, root.path))) return 'path outside';
+  const why = whyDenied(
+    lexical,
+    roots.map((root) => root.path),
+    denies,
+    access,
+  );
+  if (why !== undefined) return `path ${why}`;
+  if (links === undefined) return undefined;
+  const dotDot = findDotDotAfterLink(spelling, links);
+  if (dotDot !== undefined) return dotDot;
+  const real = land(spelling, links, 0);
+  if (real === undefined) return 'realpath refused';
+  // A root whose real path cannot be had covers nothing.
+  const realRoots = roots.flatMap((root) => {
+    const path = land(root.path, links, 0);
+    return path === undefined ? [] : spellingsOf(path).map(([, form]) => ({ ...root, path: form }));
   });
-  return inside ? undefined : 'path outside';
+  for (const [, form] of spellingsOf(real)) {
+    const inside = realRoots.some(
+      (root) => (access === 'read' || root.write) && isAtOrBelow(form, root.path),
+    );
+    if (!inside) return 'real path outside';
+    const denied = whyDenied(
+      form,
+      realRoots.map((root) => root.path),
+      denies,
+      access,
+    );
+    if (denied !== undefined) return `real path ${denied}`;
+  }
+  return undefined;
+}
+
+/** Is this canonical path the folder itself or below it by whole segments? */
+function isAtOrBelow(path: string, folder: string): boolean {
+  const relative = posix.relative(folder, path);
+  return (
+    relative === '' ||
+    (relative !== '..' && !relative.startsWith('../') && !posix.isAbsolute(relative))
+  );
+}
+
+/** A folder deny entry as the oracle reads SPEC §13 and §14.1. */
+interface OracleDeny {
+  /** The glob, NFC, with a name-only glob written out as `**\/name` (any depth). */
+  readonly glob: string;
+  readonly absolute: boolean;
+  /** Per brace alternative, the path before its first wildcard segment ('' = the root). */
+  readonly anchors: readonly string[];
+}
+
+function readDeny(entry: string): OracleDeny {
+  const written = entry.slice(1).normalize('NFC');
+  const absolute = written.startsWith('/');
+  // .gitignore: no "/" means that name at any depth; with one it is anchored at the root.
+  const glob = absolute || written.includes('/') ? written : `**/${written}`;
+  const anchors = braceExpand(glob).map((alternative) => {
+    const segments = alternative.split('/');
+    const wild = segments.findIndex((segment) => /[*?[\]]/.test(segment));
+    const literal = (wild === -1 ? segments : segments.slice(0, wild)).join('/');
+    return absolute && literal === '' ? '/' : literal;
+  });
+  return { glob, absolute, anchors };
+}
+
+/**
+ * Does a deny entry name this canonical path or a folder above it (absolute
+ * globs against the path, relative ones against it relative to each root
+ * holding it), or, for a write, is the path an entry's anchor or above one?
+ */
+function whyDenied(
+  path: string,
+  roots: readonly string[],
+  denies: readonly OracleDeny[],
+  access: 'read' | 'write',
+): string | undefined {
+  for (const deny of denies) {
+    const targets = deny.absolute
+      ? [path]
+      : roots
+          .filter((root) => root !== path && isAtOrBelow(path, root))
+          .map((root) => posix.relative(root, path));
+    if (targets.some((target) => namesItOrAbove(deny.glob, target))) return 'denied';
+    if (access === 'read') continue;
+    const anchors = deny.absolute
+      ? deny.anchors
+      : deny.anchors.flatMap((anchor) => roots.map((root) => posix.join(root, anchor)));
+    if (anchors.some((anchor) => isAtOrBelow(anchor, path))) return 'deny-ancestor';
+  }
+  return undefined;
+}
+
+/** Does the glob match the path or one of its leading folders (a folder named is denied with all below it)? */
+function namesItOrAbove(glob: string, path: string): boolean {
+  const parts = path.split('/');
+  for (let length = 1; length <= parts.length; length++) {
+    const prefix = parts.slice(0, length).join('/');
+    if (prefix !== '' && minimatch(prefix, glob, { dot: true, nocase: false })) return true;
+  }
+  return false;
+}
+
+/** Links followed on one resolution before the OS gives up, as Linux does. */
+const MAX_LINKS = 40;
+
+/**
+ * The kernel's landing for a raw absolute path over the fake tree: each
+ * segment taken in the folder reached so far, `..` to that folder's parent,
+ * a link replaced by where its target lands; `undefined` on a loop.
+ */
+function land(raw: string, links: ReadonlyMap<string, string>, depth: number): string | undefined {
+  if (depth > MAX_LINKS) return undefined;
+  let folder = '/';
+  for (const segment of raw.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      folder = posix.dirname(folder);
+      continue;
+    }
+    const entry = folder === '/' ? `/${segment}` : `${folder}/${segment}`;
+    const target = links.get(entry);
+    if (target === undefined) {
+      folder = entry;
+      continue;
+    }
+    const landed = land(target, links, depth + 1);
+    if (landed === undefined) return undefined;
+    folder = landed;
+  }
+  return folder;
+}
+
+/**
+ * SPEC §14.1: does a `..` cancel (in the lexical reading) a segment that is
+ * a symlink on disk? Each cancelled name is looked up in the folder the
+ * kernel reaches by the path written before it; a loop on the way cannot be
+ * told, so it is refused too.
+ */
+function findDotDotAfterLink(
+  raw: string,
+  links: ReadonlyMap<string, string>,
+): 'symlink-dotdot' | 'realpath refused' | undefined {
+  const segments = raw.split('/');
+  // The names a lexical reading keeps, each with the text written before it.
+  const kept: { readonly name: string; readonly before: string }[] = [];
+  for (const [index, segment] of segments.entries()) {
+    if (segment === '' || segment === '.') continue;
+    if (segment !== '..') {
+      kept.push({ name: segment, before: segments.slice(0, index).join('/') });
+      continue;
+    }
+    const cancelled = kept.pop();
+    if (cancelled === undefined) continue;
+    const folder = land(cancelled.before, links, 0);
+    if (folder === undefined) return 'realpath refused';
+    if (links.has(posix.join(folder, cancelled.name))) return 'symlink-dotdot';
+  }
+  return undefined;
 }
 
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;

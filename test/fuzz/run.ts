@@ -39,6 +39,12 @@ export function formatReport(r: FuzzReport): string {
       .join(', ')}`,
     `authorize:        tool ${r.settled.tool.toLocaleString('en')}, answer ${r.settled.answer.toLocaleString('en')}, rejected ${r.settled.rejected.toLocaleString('en')}`,
     `checkDispatch:    ${r.dispatched.calls.toLocaleString('en')} calls, ${r.dispatched.allowed.toLocaleString('en')} allowed (forged: ${r.forged.calls.toLocaleString('en')} calls, ${r.forged.allowed.toLocaleString('en')} allowed)`,
+    ...Object.entries(r.pathVerdicts).map(
+      ([index, tally]) =>
+        `path calls (context ${index}): ${Object.entries(tally)
+          .map(([key, count]) => `${key} ${count.toLocaleString('en')}`)
+          .join(', ')}`,
+    ),
     `judged by oracle: ${r.judged.toLocaleString('en')} turns`,
     `exceptions:       ${r.exceptions}`,
     `escapes:          ${r.escapes}`,

@@ -10,9 +10,10 @@ import {
 import type { OracleScope, OracleTool } from './oracle.js';
 
 /**
- * The world the fuzzer decides in: a registry, a gate, five contexts, and
- * the oracle's own plain description of each (tools, grants, steps), kept
- * apart from src/ so the oracle never reads the gate's compiled data.
+ * The world the fuzzer decides in: a registry, gates, eight contexts, and
+ * the oracle's own plain description of each (tools, grants, steps, the
+ * fake file system a realpath gate sees), kept apart from src/ so the
+ * oracle never reads the gate's compiled data.
  */
 
 const str = (value: unknown) => typeof value === 'string';
@@ -238,6 +239,84 @@ const NARROW_SCOPE: OracleScope = {
   cwd: '/srv/docs',
 };
 
+/**
+ * The deny grant's folder entries as written (SPEC §5, §13, §14.1): absolute
+ * and relative globs, with and without a `/`, `**`, braces, a folder named
+ * outright, and two written in other Unicode spellings (NFD, KELVIN SIGN)
+ * that createGrant must read in NFC.
+ */
+const DENY_FOLDERS = [
+  '!/srv/project/.git/**',
+  '!**/.env',
+  '!secrets/*',
+  '!**/Vertra\u0308ge/**',
+  '!\u212Aeys',
+  '!*.pem',
+  '!config/{prod,stage}/**',
+  '!/srv/docs/private',
+] as const;
+
+/**
+ * The fake file system a realpath gate sees: every symlink, by the real path
+ * where it sits, to its absolute target. Every other path is a plain entry.
+ */
+export const FAKE_LINKS: ReadonlyMap<string, string> = new Map([
+  // Inside, and deeper: "x/.." is /srv/project/sub to the kernel, /srv/project to a normalizer.
+  ['/srv/project/x', '/srv/project/sub/deeper'],
+  ['/srv/project/l2', '/etc'],
+  // Reached by the NFC spelling of "\u212Aontakte".
+  ['/srv/project/Kontakte', '/etc/kontakte'],
+  ['/srv/project/ok', '/srv/project/src'],
+  ['/srv/project/envlink', '/srv/project/config/.env'],
+  ['/srv/project/gitlink', '/srv/project/.git'],
+  ['/srv/project/docslink', '/srv/docs'],
+  // A root that is itself a link: relative deny globs are read against /data/docs too.
+  ['/srv/docs', '/data/docs'],
+  ['/srv/project/dl', '/data/docs/secrets/x'],
+  ['/srv/project/vlink', '/srv/project/Vertra\u0308ge'],
+  // Only the NFC spelling is a link (names are bytes on disk) ...
+  ['/srv/project/Vertr\u00e4ge/alt', '/etc'],
+  // ... or only the NFD one, as a macOS-made name copied over would be.
+  ['/srv/project/Cafe\u0301', '/etc'],
+  ['/srv/project/loop', '/srv/project/loop'],
+]);
+
+/** Symlinks followed on one resolution before the fake OS gives up (ELOOP), as Linux does. */
+const MAX_LINK_HOPS = 40;
+
+/**
+ * The fake OS's realpath (src/realpath/RealpathFn.ts's contract): the raw
+ * absolute path resolved segment by segment, `..` physically, each link
+ * replaced by its target; a loop gives undefined (refuse). No entry is
+ * missing here, so nothing is appended as written.
+ */
+export function fakeRealpath(absolutePath: string): string | undefined {
+  if (!absolutePath.startsWith('/')) return undefined;
+  const pending = absolutePath.split('/').reverse();
+  const resolved: string[] = [];
+  let hops = 0;
+  while (pending.length > 0) {
+    const segment = pending.pop() as string;
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      resolved.pop();
+      continue;
+    }
+    const target = FAKE_LINKS.get(`/${[...resolved, segment].join('/')}`);
+    if (target === undefined) {
+      resolved.push(segment);
+      continue;
+    }
+    if (++hops > MAX_LINK_HOPS) return undefined;
+    // An absolute target: start again from "/" with the target's segments, then the rest.
+    resolved.length = 0;
+    pending.push(...target.split('/').reverse());
+  }
+  return `/${resolved.join('/')}`;
+}
+
+const DENY_SCOPE: OracleScope = { ...FULL_SCOPE, denies: DENY_FOLDERS };
+
 /** The oracle scopes, one per context, in the same order as `createFuzzWorld().contexts`. */
 export const ORACLE_SCOPES: readonly OracleScope[] = [
   FULL_SCOPE,
@@ -251,6 +330,11 @@ export const ORACLE_SCOPES: readonly OracleScope[] = [
     visible: ['fs-read', 'fs-write', 'slack/*', 'http/get', 'net/ping', 'vault/use', 'files/copy'],
   },
   NARROW_SCOPE,
+  // SPEC §13, §14.1: folder denies, read lexically (no realpath) ...
+  DENY_SCOPE,
+  // ... and by a gate with realpath over the fake tree, with denies and without.
+  { ...DENY_SCOPE, links: FAKE_LINKS },
+  { ...FULL_SCOPE, links: FAKE_LINKS },
 ];
 
 /** The fuzz world's registry: the built-ins and the tools above. */
@@ -260,25 +344,41 @@ export function createFuzzRegistry(): Registry {
   return registry;
 }
 
-/** A gate and contexts over a registry (a fresh one by default), built through the public API only. */
+/**
+ * Gates and contexts over a registry (a fresh one by default), built through
+ * the public API only: `gates[i]` decides `contexts[i]` (a context whose
+ * scope has `links` gets the gate with the fake realpath); `gate` is the one
+ * without realpath.
+ */
 export function createFuzzWorld(registry: Registry = createFuzzRegistry()): {
   readonly gate: Gate;
+  readonly gates: readonly Gate[];
   readonly contexts: readonly GateContext[];
 } {
   const gate = createGate({ registry });
-  const full = createGrant({
-    tools: [...FULL_SCOPE.tools],
-    folders: ['/srv/project', { path: '/srv/docs', access: 'read' }],
-    network: [
-      'api.slack.com',
-      'example.com',
-      '*.example.com',
-      'files.example.org:8443',
-      '[::1]',
-      '10.0.0.5:8080',
-    ],
-    secrets: ['SLACK_TOKEN', 'APP_*'],
-  });
+  const realGate = createGate({ registry, realpath: fakeRealpath });
+  const grantOf = (folders: readonly (string | { path: string; access: 'read' })[]) =>
+    createGrant({
+      tools: [...FULL_SCOPE.tools],
+      folders: [...folders],
+      network: [
+        'api.slack.com',
+        'example.com',
+        '*.example.com',
+        'files.example.org:8443',
+        '[::1]',
+        '10.0.0.5:8080',
+      ],
+      secrets: ['SLACK_TOKEN', 'APP_*'],
+    });
+  const full = grantOf(['/srv/project', { path: '/srv/docs', access: 'read' }]);
+  // Deny entries first and among the roots: order does not matter (SPEC §5).
+  const denied = grantOf([
+    ...DENY_FOLDERS.slice(0, 3),
+    '/srv/project',
+    ...DENY_FOLDERS.slice(3),
+    { path: '/srv/docs', access: 'read' },
+  ]);
   const narrow = createGrant({
     tools: [...NARROW_SCOPE.tools],
     folders: [{ path: '/srv/docs', access: 'read' }],
@@ -286,13 +386,14 @@ export function createFuzzWorld(registry: Registry = createFuzzRegistry()): {
     secrets: [],
   });
   const contexts: GateContext[] = ORACLE_SCOPES.map((scope) => ({
-    grant: scope === NARROW_SCOPE ? narrow : full,
+    grant: scope === NARROW_SCOPE ? narrow : Object.hasOwn(scope, 'denies') ? denied : full,
     // Object.hasOwn: the poisoning test builds these under a polluted Object.prototype.
     ...(Object.hasOwn(scope, 'cwd') ? { cwd: scope.cwd } : {}),
     ...(Object.hasOwn(scope, 'step') ? { step: scope.step } : {}),
     ...(Object.hasOwn(scope, 'visible') ? { visible: scope.visible } : {}),
   }));
-  return { gate, contexts };
+  const gates = ORACLE_SCOPES.map((scope) => (Object.hasOwn(scope, 'links') ? realGate : gate));
+  return { gate, gates, contexts };
 }
 
 /** The tool names the generators propose: registered, granted, ungranted and unknown ones. */
