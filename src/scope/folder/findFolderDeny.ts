@@ -1,4 +1,5 @@
 import type { CanonicalPath } from '../path/types.js';
+import { matchGlobRows } from './matchGlobRows.js';
 import type { FolderDeny } from './parseFolderDeny.js';
 
 /**
@@ -36,5 +37,5 @@ export function findFolderDeny(
 
 /** Does the glob name this path, or a folder above it? */
 function matches(deny: FolderDeny, path: string): boolean {
-  return deny.self.match(path) || deny.below.match(path);
+  return matchGlobRows(deny.self.set, path) || matchGlobRows(deny.below.set, path);
 }
