@@ -12,7 +12,7 @@ Commands:
   diff OLD NEW            does NEW grant anything OLD does not? (exit 1 when wider)
   test FILE|DIR...        run policy test cases and print "N passed, N failed"
   records --store URL     list stored decision records (sqlite:PATH or postgres://…)
-  mcp --policy POLICY     the MCP proxy: serve a policy's servers through the gate (also: mcp lock, mcp init)
+  mcp --policy POLICY     the MCP proxy: serve a policy's servers through the gate (also: mcp lock, mcp init, mcp doctor)
 
 Options:
   -h, --help              show help (also: toolgate <command> --help)
@@ -197,6 +197,7 @@ Usage:
                [--token-file FILE] [--audit] [--records sqlite:PATH|jsonl:PATH] [--run-id ID]
   toolgate mcp lock --policy POLICY [--lock FILE]
   toolgate mcp init [--name NAME] [--out FILE] --server -- CMD ARGS...
+  toolgate mcp doctor --policy POLICY [--grant NAME] [--lock FILE] [--records URL]
 
 toolgate mcp (serve, over stdio unless --http):
   --policy POLICY   the policy file (servers, tools, grants)
@@ -224,14 +225,22 @@ that grants nothing (path- and URL-looking arguments are marked # CHECK).
   --out FILE        write to FILE, which must not exist yet (default: standard output)
   --server -- CMD   the command (and its arguments) that starts the server
 
+toolgate mcp doctor: checks in order that the policy loads with a grant, the lock is
+there and readable, each server starts and lists every granted tool as locked, and
+the record store can be written; prints ok or FAIL per check, stops at the first
+FAIL, and when all pass prints the configuration for Claude Desktop, Claude Code,
+Cursor and VS Code with absolute paths. Takes --policy, --grant, --lock, --records.
+
   -h, --help        show this help
 
-Exit codes: 0 served until the client left / written; 2 bad input (usage, a policy
-with errors, a bad lock, a server that cannot be listed).
+Exit codes: 0 served until the client left / written / every check passed; 1 a
+doctor check failed; 2 bad input (usage, a policy with errors, a bad lock, a server
+that cannot be listed).
 
 Examples:
   toolgate mcp init --name fs --out policy.yaml --server -- npx @modelcontextprotocol/server-filesystem /srv/data
   toolgate mcp lock --policy policy.yaml
+  toolgate mcp doctor --policy policy.yaml
   toolgate mcp --policy policy.yaml --grant default
 `,
 };

@@ -13,7 +13,7 @@ import { FS_SERVER, ROOT, aWorkspace, firstText, reasonOf } from '../proxy/helpe
 /**
  * Issue 29: the package as a person installs it. `npm pack`, then `npm install
  * -g` of the tarball into a temporary prefix, then the whole path of
- * docs/mcp.md from a client's point of view: init, edit, lock, the docs'
+ * docs/mcp.md from a client's point of view: init, edit, lock, doctor, the docs'
  * Claude Desktop snippet started from `/` by the MCP SDK client with a short
  * PATH, an allowed read, a refused one, and `toolgate records`.
  *
@@ -121,6 +121,12 @@ describe('npm install -g toolgate, then the docs path from a client', () => {
       expect(locked.code, locked.stderr).toBe(0);
       expect(locked.stdout).toMatch(/toolgate\.lock: \d+ tools locked/);
 
+      // doctor finds it first: every check up to the store passes, the store names the fix.
+      const sick = await toolgate(['mcp', 'doctor', '--policy', policyFile], '/');
+      expect(sick.code).toBe(1);
+      expect(sick.stdout.trim().split('\n').at(-1)).toMatch(
+        /^FAIL {2}records: sqlite:.*toolgate-records\.db: the package better-sqlite3 is installed but its native build is missing/,
+      );
       const broken = await toolgate(['mcp', '--policy', policyFile], '/');
       expect(broken.code).toBe(2);
       expect(broken.stderr).toContain(
@@ -141,6 +147,11 @@ describe('npm install -g toolgate, then the docs path from a client', () => {
         join(ours, 'build/Release/better_sqlite3.node'),
         join(theirs, 'build/Release/better_sqlite3.node'),
       );
+
+      const well = await toolgate(['mcp', 'doctor', '--policy', policyFile], '/');
+      expect(well.code, well.stdout).toBe(0);
+      // Its configuration names this node and the installed CLI, links resolved.
+      expect(well.stdout).toContain(JSON.stringify(join(installed, 'dist/cli.js')));
 
       // The docs' Claude Desktop snippet, with this policy, started as a client does: from /.
       const doc = readFileSync(join(ROOT, 'docs/mcp.md'), 'utf8');

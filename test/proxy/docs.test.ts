@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePolicy } from '../../src/cli/policy/parsePolicy.js';
+import { formatClientSnippets } from '../../src/proxy/formatClientSnippets.js';
 import { ROOT } from './helpers.js';
 
 const doc = readFileSync(join(ROOT, 'docs/mcp.md'), 'utf8');
@@ -43,6 +44,25 @@ describe('docs/mcp.md', () => {
       if (client === 'vscode' || client === 'claude-code')
         expect(entry?.type, client).toBe('stdio');
     }
+  });
+
+  it('shows each client the configuration toolgate mcp doctor prints, for the same command line', () => {
+    const snippets = blocks('json');
+    const printed = formatClientSnippets({
+      command: 'toolgate',
+      args: ['mcp', '--policy', '/home/me/agent/policy.yaml'],
+    });
+    expect(printed.map((snippet) => snippet.client)).toEqual([
+      'Claude Desktop',
+      'Claude Code',
+      'Cursor',
+      'VS Code',
+    ]);
+    const tags = ['claude-desktop', 'claude-code', 'cursor', 'vscode'];
+    for (const [index, snippet] of printed.entries())
+      expect(JSON.parse(snippets.get(tags[index] ?? '') ?? 'null'), snippet.client).toEqual(
+        JSON.parse(snippet.json),
+      );
   });
 
   it('shows a policy that loads with no problems', () => {

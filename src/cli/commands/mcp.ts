@@ -17,10 +17,12 @@ import { EXIT } from '../exitCodes.js';
 import { printable } from '../format/printable.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
+import { mcpDoctor } from './mcpDoctor.js';
 import { mcpInit } from './mcpInit.js';
 import { mcpLock } from './mcpLock.js';
 import { explainDriverError } from './explainDriverError.js';
 import { loadPolicyOrReport } from './loadPolicyOrReport.js';
+import { readRecordsOption } from './readRecordsOption.js';
 import { usageError } from './usageError.js';
 
 const OPTIONS = {
@@ -46,6 +48,7 @@ const OPTIONS = {
 export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
   if (args[0] === 'init') return mcpInit(args.slice(1), io);
   if (args[0] === 'lock') return mcpLock(args.slice(1), io);
+  if (args[0] === 'doctor') return mcpDoctor(args.slice(1), io);
   const parsed = parseCommandArgs(() =>
     parseArgs({ args: [...args], options: OPTIONS, allowPositionals: false, strict: true }),
   );
@@ -244,17 +247,6 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       },
     );
   });
-}
-
-/** Reads `--records`: `sqlite:PATH`, `jsonl:PATH`, or a path ending in `.db`/`.sqlite` or `.jsonl`. */
-function readRecordsOption(
-  text: string,
-): { readonly kind: 'sqlite' | 'jsonl'; readonly path: string } | undefined {
-  if (text.startsWith('sqlite:') && text.length > 7) return { kind: 'sqlite', path: text.slice(7) };
-  if (text.startsWith('jsonl:') && text.length > 6) return { kind: 'jsonl', path: text.slice(6) };
-  if (/\.(?:db|sqlite)$/.test(text)) return { kind: 'sqlite', path: text };
-  if (text.endsWith('.jsonl')) return { kind: 'jsonl', path: text };
-  return undefined;
 }
 
 /** Writes the HTTP token to a file only its owner can read (0600), replacing one left before. */
