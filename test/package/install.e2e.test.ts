@@ -15,7 +15,8 @@ import { FS_SERVER, ROOT, aWorkspace, firstText, reasonOf } from '../proxy/helpe
  * -g` of the tarball into a temporary prefix, then the whole path of
  * docs/mcp.md from a client's point of view: init, edit, lock, doctor, the docs'
  * Claude Desktop snippet started from `/` by the MCP SDK client with a short
- * PATH, an allowed read, a refused one, and `toolgate records`.
+ * PATH, an allowed read, a refused one, the other three clients' snippets
+ * started the same way, and `toolgate records`.
  *
  * The install skips install scripts (`--ignore-scripts`), so better-sqlite3
  * (an optional dependency with a native build) arrives without its build,
@@ -197,6 +198,43 @@ describe('npm install -g toolgate, then the docs path from a client', () => {
         expect(stderr).toContain(`records sqlite:${join(home, 'toolgate-records.db')}`);
       } finally {
         await client.close();
+      }
+
+      // The other clients' snippets start the same proxy from / and list the same tool.
+      for (const [tag, key] of [
+        ['claude-code', 'mcpServers'],
+        ['cursor', 'mcpServers'],
+        ['vscode', 'servers'],
+      ] as const) {
+        const text = new RegExp(`^\`\`\`json ${tag}\\n([\\s\\S]*?)^\`\`\`$`, 'm').exec(doc)?.[1];
+        const other = (
+          JSON.parse(text ?? '{}') as Record<
+            string,
+            Record<string, { command: string; args: string[] }> | undefined
+          >
+        )[key]?.toolgate;
+        if (other === undefined) throw new Error(`no toolgate entry in the ${tag} snippet`);
+        const listing = new Client({ name: tag, version: '1.0.0' });
+        onCleanUp(() => listing.close());
+        await listing.connect(
+          new StdioClientTransport({
+            command: other.command,
+            args: other.args.map((arg) =>
+              arg === '/home/me/agent/policy.yaml' ? policyFile : arg,
+            ),
+            cwd: '/',
+            env: clientEnv,
+            stderr: 'pipe',
+          }),
+        );
+        try {
+          expect(
+            (await listing.listTools()).tools.map((tool) => tool.name),
+            tag,
+          ).toEqual(['fs__read_text_file_v1']);
+        } finally {
+          await listing.close();
+        }
       }
 
       // The records, from the store beside the policy.
