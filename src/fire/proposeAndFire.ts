@@ -1,6 +1,8 @@
 import type { Gate, GateContext } from '../gate/types.js';
 import { SESSION, TOOL_READINGS, type ToolReading } from '../gate/toolReadings.js';
-import type { DispatchOptions, ProposeOptions, Run } from '../run/types.js';
+import { ToolgateError } from '../errors/ToolgateError.js';
+import { FIRE_TURN, type RunInternals } from '../run/runInternals.js';
+import type { DispatchOptions, ProposeOptions, Run, TurnRecord } from '../run/types.js';
 import { RUN_DISPATCH_CHECK } from '../run/refuseDispatch.js';
 import { readFireOptions } from './readFireOptions.js';
 import { refusedOutcome, settleFire } from './settleFire.js';
@@ -35,8 +37,9 @@ export interface CallProposal {
  * rejected turn is a refused outcome whose text is the reason. With a run,
  * the turn and its end are recorded and the budgets apply; a dead-lettered
  * turn is refused with the run's own guard (no reason from the gate is shown).
- * Nothing asynchronous happens between the proposal and the dispatch, so
- * calls fired concurrently cannot interleave there. `dispatchOptions`
+ * The proposal and the dispatch are one step of the run (one slot of its
+ * queue with an asynchronous sink or ledger), so calls fired concurrently
+ * cannot interleave there. `dispatchOptions`
  * carry an approval token for the dispatch stage.
  *
  * // ({ tool: 'weather', version: 1, arguments: { city: 'Oslo' } }, handler, {}, { run })
@@ -54,22 +57,17 @@ export function proposeAndFire(
   const readings = reading === undefined ? undefined : { [TOOL_READINGS]: [reading] };
   if ('run' in binding) {
     const session = binding.session === undefined ? undefined : { [SESSION]: binding.session };
-    const record = binding.run.propose(
-      turn,
+    const proposeOptions =
       readings === undefined && session === undefined
         ? undefined
-        : ({ ...readings, ...session } as ProposeOptions),
+        : ({ ...readings, ...session } as ProposeOptions);
+    // One step of the run, so concurrent calls cannot interleave, with a sync or an async store.
+    const fireTurn = (binding.run as Run & Partial<RunInternals>)[FIRE_TURN];
+    if (fireTurn === undefined)
+      throw new ToolgateError('invalid_option', 'proposeAndFire needs a run made by createRun');
+    return fireTurn(turn, proposeOptions, handlers, options, dispatchOptions).then(
+      ({ record, outcome }) => outcome ?? outcomeOfUnfired(record),
     );
-    if (record.settled === 'rejected' && record.refusal !== undefined)
-      return Promise.resolve(refusedOutcome(record.refusal));
-    const authorized = record.calls?.[0];
-    if (record.settled !== 'tool' || authorized === undefined) {
-      const reason = 'the run is dead_lettered, so nothing more may be dispatched';
-      return Promise.resolve(
-        refusedOutcome({ check: RUN_DISPATCH_CHECK, code: 'check_refused', reason }),
-      );
-    }
-    return binding.run.fire(authorized, handlers, options, dispatchOptions);
   }
   const read = readFireOptions(options, 'proposeAndFire');
   const decision = binding.gate.checkTurn(turn, { ...binding.context, ...readings });
@@ -97,4 +95,12 @@ export function proposeAndFire(
     ...(cwd === undefined ? {} : { cwd }),
     ...(step === undefined ? {} : { step }),
   });
+}
+
+/** The outcome of a turn whose call was not fired: its refusal, or the dead-letter guard's. */
+function outcomeOfUnfired(record: TurnRecord): FireOutcome {
+  if (record.settled === 'rejected' && record.refusal !== undefined)
+    return refusedOutcome(record.refusal);
+  const reason = 'the run is dead_lettered, so nothing more may be dispatched';
+  return refusedOutcome({ check: RUN_DISPATCH_CHECK, code: 'check_refused', reason });
 }

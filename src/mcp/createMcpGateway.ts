@@ -5,7 +5,8 @@ import { REFUSED_BEFORE_RUN } from '../gate/toolReadings.js';
 import type { Refusal } from '../gate/types.js';
 import { withDetails } from '../gate/withDetails.js';
 import { parseToolRef } from '../registry/parseToolRef.js';
-import type { ProposeOptions } from '../run/types.js';
+import { PROPOSE_AWAITED, type RunInternals } from '../run/runInternals.js';
+import type { Run } from '../run/types.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -143,7 +144,7 @@ export async function createMcpGateway(options: McpGatewayOptions): Promise<McpG
         const changed = current.skipped.find((item) => item.name === name);
         if (changed?.ref === undefined) {
           const shown = describeValue(JSON.stringify(name));
-          record(
+          await record(
             withDetails(toRefusal('proposal.granted', { code: 'not_granted', ref: shown }), [
               { pointer: '', message: `no tool named ${shown} is served by this server`, name },
             ]),
@@ -170,7 +171,7 @@ export async function createMcpGateway(options: McpGatewayOptions): Promise<McpG
           toRefusal('proposal.granted', { code: 'not_granted', ref }, 0, ref),
           facts,
         );
-        record(refusal, refName, version, args);
+        await record(refusal, refName, version, args);
         return errorResult(refusal.reason);
       }
       const at = tool.ref.lastIndexOf('@');
@@ -182,7 +183,7 @@ export async function createMcpGateway(options: McpGatewayOptions): Promise<McpG
       // INVARIANT: a call passes every check that decided the list, whoever decides it (a run has its own context).
       if (!isGatewayListed(view, tool.ref)) {
         const refusal = unlistedRefusal(proposal, tool.ref);
-        record(refusal, proposal.tool, proposal.version, args);
+        await record(refusal, proposal.tool, proposal.version, args);
         return errorResult(refusal.reason);
       }
       const handler: ToolHandler = async (call, { signal }) => {
@@ -212,11 +213,18 @@ export async function createMcpGateway(options: McpGatewayOptions): Promise<McpG
    * SPEC §14.4: a call refused before the run could decide it is still a
    * rejected turn of the run (when the gateway has one), with that refusal.
    */
-  function record(refusal: Refusal, tool: string, version: number, args: unknown): void {
+  async function record(
+    refusal: Refusal,
+    tool: string,
+    version: number,
+    args: unknown,
+  ): Promise<void> {
     if (!('run' in binding)) return;
-    binding.run.propose({ calls: [{ tool, version, arguments: args }] }, {
-      [REFUSED_BEFORE_RUN]: refusal,
-    } as ProposeOptions);
+    // Awaited, so the refusal is durable before it is answered, with a sync or an async sink.
+    await (binding.run as Run & RunInternals)[PROPOSE_AWAITED](
+      { calls: [{ tool, version, arguments: args }] },
+      { [REFUSED_BEFORE_RUN]: refusal },
+    );
   }
 
   /** Why a call to a tool the list hides is refused: the gate's own refusal under the list's context. */

@@ -22,7 +22,8 @@ import { withDetails } from '../gate/withDetails.js';
 import { isGatewayListed } from '../mcp/isGatewayListed.js';
 import type { ProviderNames } from '../providers/buildProviderNames.js';
 import { toProviderToolName } from '../providers/toProviderToolName.js';
-import type { DispatchOptions, ProposeOptions, Run } from '../run/types.js';
+import { PROPOSE_AWAITED, type RunInternals } from '../run/runInternals.js';
+import type { DispatchOptions, Run } from '../run/types.js';
 import type { Upstream } from './createUpstream.js';
 import type { ChangedTool, ProxyOptions, ServedTool } from './types.js';
 
@@ -91,11 +92,16 @@ export function handleProxyRequests(server: Server, state: SessionState): void {
       const ref = state.names.byName.get(name);
       const args = request.params.arguments ?? {};
       // SPEC §14.4: whatever answers a call, it is a decision of the run, recorded with its reason.
-      const refuse = (refusal: Refusal, tool: string, version: number): CallToolResult => {
-        state.run.propose({ calls: [{ tool, version, arguments: args }] }, {
-          [REFUSED_BEFORE_RUN]: refusal,
-          [SESSION]: state.session,
-        } as ProposeOptions);
+      const refuse = async (
+        refusal: Refusal,
+        tool: string,
+        version: number,
+      ): Promise<CallToolResult> => {
+        // Awaited, so the refusal is durable before it is answered, with a sync or an async sink.
+        await (state.run as Run & RunInternals)[PROPOSE_AWAITED](
+          { calls: [{ tool, version, arguments: args }] },
+          { [REFUSED_BEFORE_RUN]: refusal, [SESSION]: state.session },
+        );
         return errorResult(refusalText(refusal));
       };
       if (ref === undefined) {

@@ -19,6 +19,7 @@ import { refuseLedgerDispatch, refuseLedgerTurn } from './refuseLedgerFailure.js
 import { isThenable, type RunEffect, type RunSteps } from './runEffects.js';
 import { runStepsAsync } from './runStepsAsync.js';
 import { runStepsSync } from './runStepsSync.js';
+import { FIRE_TURN, PROPOSE_AWAITED, type RunInternals } from './runInternals.js';
 import {
   effectFailure,
   isEffectFailure,
@@ -379,6 +380,14 @@ export function createRun(options: RunOptions): Run {
     const facts = isAsync
       ? await queue(() => runStepsAsync(steps(), performAsync).then(allowedFacts))
       : allowedFacts(runStepsSync(steps(), performSync));
+    return finishFire(facts, handlers, fireOptions);
+  };
+  // After an allowed dispatch: the handler, outside the run's queue, then its end recorded.
+  const finishFire = async (
+    facts: ReturnType<typeof allowedFacts>,
+    handlers: ToolHandlers,
+    fireOptions: ReturnType<typeof readFireOptions>,
+  ): Promise<FireOutcome> => {
     const { verdict, turn, step, callIndex } = facts;
     if (!verdict.allowed) return refusedOutcome(verdict.refusal);
     const scope = {
@@ -412,12 +421,57 @@ export function createRun(options: RunOptions): Run {
     });
   };
 
+  // (rev 3) A one-call turn and its call in one step (runInternals.ts).
+  const fireTurn: RunInternals[typeof FIRE_TURN] = (
+    turn,
+    proposeOptions,
+    handlers,
+    options,
+    dispatchOptions,
+  ) => {
+    const fireOptions = readFireOptions(options, 'run.fire');
+    const approval = readDispatchOptions(dispatchOptions);
+    const approvalId = readApprovalId(dispatchOptions);
+    assertHandlers(handlers, 'run.fire');
+    const callOf = (record: TurnRecord) =>
+      record.settled === 'tool' ? record.calls?.[0] : undefined;
+    if (!isAsync) {
+      // Synchronous up to the handler: nothing can land between the proposal and the dispatch.
+      const record = propose(turn, proposeOptions);
+      const call = callOf(record);
+      if (call === undefined) return Promise.resolve({ record });
+      return fireChecked(call, handlers, fireOptions, approval, approvalId).then((outcome) => ({
+        record,
+        outcome,
+      }));
+    }
+    return queue(async () => {
+      const record = await runStepsAsync(proposeSteps(turn, proposeOptions), performAsync);
+      const call = callOf(record);
+      if (call === undefined) return { record, facts: undefined };
+      const verdict = await runStepsAsync(dispatchSteps(call, approval, approvalId), performAsync);
+      return { record, facts: allowedFacts(verdict) };
+    }).then(async ({ record, facts }) =>
+      facts === undefined
+        ? { record }
+        : { record, outcome: await finishFire(facts, handlers, fireOptions) },
+    );
+  };
+  const proposeAwaited: RunInternals[typeof PROPOSE_AWAITED] = (turn, proposeOptions) =>
+    isAsync
+      ? proposeAsync(turn, proposeOptions)
+      : new Promise((done) => {
+          done(propose(turn, proposeOptions));
+        });
+
   return Object.freeze({
     propose,
     dispatch,
     proposeAsync,
     dispatchAsync,
     fire,
+    [FIRE_TURN]: fireTurn,
+    [PROPOSE_AWAITED]: proposeAwaited,
     get status() {
       return status;
     },

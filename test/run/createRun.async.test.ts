@@ -5,6 +5,7 @@ import {
   type RunEntry,
   type TurnRecord,
 } from '../../src/index.js';
+import { proposeAndFire } from '../../src/fire/proposeAndFire.js';
 import { ANSWER_TURN, SEARCH_TURN, aRun } from '../helpers/runBuilders.js';
 
 function callsOf(record: TurnRecord): readonly AuthorizedCall[] {
@@ -161,5 +162,51 @@ describe('createRun with an async sink', () => {
     });
     expect(ran).toBe(false);
     expect(outcome.status).toBe('refused');
+  });
+});
+
+describe('proposeAndFire over a run with an async sink (the proxy with --records postgres://)', () => {
+  it('proposes and dispatches each call in one step, so 40 concurrent calls all run, each recorded once', async () => {
+    const { sink, durable } = anAsyncSink();
+    const { run } = aRun({ run: { sink, id: 'shared' } });
+    const handler = (call: AuthorizedCall) => `found ${String(call.arguments.query)}`;
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        proposeAndFire(
+          { tool: 'search', version: 1, arguments: { query: `q${String(index)}` } },
+          handler,
+          {},
+          { run, session: `s${String(index % 4)}` },
+        ),
+      ),
+    );
+    // Were the proposal and the dispatch apart, a later turn would land between them and the
+    // dispatch would find its call no longer in the latest turn.
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(Array(40).fill('ok'));
+    expect(new Set(outcomes.map((outcome) => outcome.text)).size).toBe(40);
+    const types = durable.map((entry) => entry.type);
+    expect(types.filter((type) => type === 'turn')).toHaveLength(40);
+    expect(types.filter((type) => type === 'dispatch')).toHaveLength(40);
+    expect(types.filter((type) => type === 'fire')).toHaveLength(40);
+    // Each turn is followed by its own dispatch before the next turn.
+    const decisions = types.filter((type) => type !== 'fire');
+    expect(decisions).toEqual(Array.from({ length: 40 }, () => ['turn', 'dispatch']).flat());
+    expect(run.records().map((record) => record.session)).toEqual(
+      Array.from({ length: 40 }, (_, index) => `s${String(index % 4)}`),
+    );
+  });
+
+  it('refuses an ungranted call through the run, its turn recorded and awaited, with an async sink', async () => {
+    const { sink, durable } = anAsyncSink();
+    const { run } = aRun({ run: { sink, id: 'shared' } });
+    expect(() => run.propose(SEARCH_TURN)).toThrow(ToolgateError);
+    const outcome = await proposeAndFire(
+      { tool: 'web-search', version: 2, arguments: { query: 'x' } },
+      () => 'never',
+      {},
+      { run },
+    );
+    expect(outcome).toMatchObject({ status: 'refused', refusal: { code: 'not_granted' } });
+    expect(durable.map((entry) => entry.type)).toEqual(['turn']);
   });
 });

@@ -1,0 +1,27 @@
+import type { DispatchOptions, TurnRecord } from './types.js';
+import type { FireOptions, FireOutcome, ToolHandlers } from '../fire/types.js';
+
+/**
+ * (rev 3) Proposes a turn of one call and fires that call as one step of
+ * the run: with an asynchronous sink or ledger, the proposal and the
+ * dispatch run in one slot of the run's queue, so another session's turn
+ * cannot land between them (the call would no longer be the latest turn's).
+ * Used by `proposeAndFire` (the proxy, the gateway, the adapters); not part
+ * of the public `Run`.
+ */
+export const FIRE_TURN: unique symbol = Symbol('toolgate.run.fireTurn');
+
+/** (rev 3) Records a turn, awaiting the record with an asynchronous sink: `propose` or `proposeAsync`. */
+export const PROPOSE_AWAITED: unique symbol = Symbol('toolgate.run.proposeAwaited');
+
+/** What the internals take and give. */
+export interface RunInternals {
+  readonly [FIRE_TURN]: (
+    turn: unknown,
+    proposeOptions: unknown,
+    handlers: ToolHandlers,
+    options: FireOptions | undefined,
+    dispatchOptions: DispatchOptions | undefined,
+  ) => Promise<{ readonly record: TurnRecord; readonly outcome?: FireOutcome }>;
+  readonly [PROPOSE_AWAITED]: (turn: unknown, proposeOptions?: unknown) => Promise<TurnRecord>;
+}
