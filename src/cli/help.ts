@@ -194,7 +194,7 @@ its grant allows and running every check on every tools/call before the server s
 
 Usage:
   toolgate mcp --policy POLICY [--grant NAME] [--agent NAME] [--lock FILE] [--http PORT]
-               [--token-file FILE] [--audit] [--records sqlite:PATH|jsonl:PATH] [--run-id ID]
+               [--token-file FILE] [--audit] [--records URL] [--ledger URL] [--run-id ID]
   toolgate mcp lock --policy POLICY [--lock FILE]
   toolgate mcp init [--name NAME] [--out FILE] --server -- CMD ARGS...
   toolgate mcp doctor --policy POLICY [--grant NAME] [--lock FILE] [--records URL]
@@ -209,7 +209,10 @@ toolgate mcp (serve, over stdio unless --http):
   --token-file FILE where --http writes its fresh token, mode 0600 (default:
                     toolgate-http.token beside the policy)
   --audit           decide and record every call, and let it through (SPEC §8)
-  --records URL     where decisions go (default: sqlite:toolgate-records.db beside the policy)
+  --records URL     where decisions go: sqlite:PATH, jsonl:PATH or postgres://… (default:
+                    sqlite:toolgate-records.db beside the policy)
+  --ledger URL      postgres://…: share the run's budgets with every proxy of the same
+                    --run-id (which it then needs)
   --run-id ID       the process's run id; every session shares the one run (default: random)
 A call to a tool in the grant's ask runs only after the person approves its exact
 arguments through the client (MCP elicitation); otherwise it is refused.

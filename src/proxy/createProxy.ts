@@ -106,6 +106,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     ...(options.audit === true ? { enforce: false } : {}),
     ...(options.visible === undefined ? {} : { visible: options.visible }),
     ...(options.sink === undefined ? {} : { sink: options.sink }),
+    ...(options.ledger === undefined ? {} : { ledger: options.ledger }),
   });
   const openSession = () => {
     sessionCount += 1;

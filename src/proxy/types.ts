@@ -3,6 +3,7 @@ import type { PolicyServer } from '../cli/policy/buildServers.js';
 import type { Gate } from '../gate/types.js';
 import type { Grant } from '../grant/types.js';
 import type { Registry } from '../registry/types.js';
+import type { RunLedger } from '../run/ledgerTypes.js';
 import type { RecordSink } from '../run/types.js';
 import type { Lock } from './readLock.js';
 
@@ -21,6 +22,8 @@ export interface ProxyOptions {
   readonly audit?: boolean;
   /** Where every session's records go. */
   readonly sink?: RecordSink;
+  /** (rev 3) A ledger shared with other proxies of the same run id (`--ledger postgres://…`). */
+  readonly ledger?: RunLedger;
   /** The id of the process's one run, which every session shares (SPEC §14.4). Default: a random UUID. */
   readonly runId?: string;
   /** The deadline of each upstream call (and handshake and list), in milliseconds. */

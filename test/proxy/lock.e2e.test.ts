@@ -133,6 +133,22 @@ describe('toolgate mcp lock, and a definition that changes after it', () => {
   );
 
   it(
+    'exits 2 for a ledger without a run id, or a ledger that is not PostgreSQL, before starting anything',
+    async () => {
+      const policy = aPolicy(aWorkspace());
+      const unnamed = await runCli(['mcp', '--policy', policy, '--ledger', 'postgres://db/x']);
+      expect(unnamed.code).toBe(2);
+      expect(unnamed.stderr).toContain(
+        '--ledger shares a run between proxies: name it with --run-id ID (the same in each proxy)',
+      );
+      const file = await runCli(['mcp', '--policy', policy, '--ledger', 'sqlite:l.db']);
+      expect(file.code).toBe(2);
+      expect(file.stderr).toContain('--ledger takes postgres://USER@HOST:PORT/DATABASE');
+    },
+    deadline(60_000),
+  );
+
+  it(
     'exits 2 with FILE:LINE:COL for a bad policy, before starting anything',
     async () => {
       const workspace = aWorkspace();

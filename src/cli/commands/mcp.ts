@@ -6,13 +6,12 @@ import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createGate } from '../../createGate.js';
 import { messageOf } from '../../data/messageOf.js';
-import { createJsonlFileSink } from '../../node/createJsonlFileSink.js';
 import { createProxy } from '../../proxy/createProxy.js';
 import { readLock, type Lock } from '../../proxy/readLock.js';
 import { formatStartSummary } from '../../proxy/formatStartSummary.js';
 import { serveHttp } from '../../proxy/serveHttp.js';
 import type { PolicyServer } from '../policy/buildServers.js';
-import type { RunEntry } from '../../run/types.js';
+import type { RunLedger } from '../../run/ledgerTypes.js';
 import { EXIT } from '../exitCodes.js';
 import { printable } from '../format/printable.js';
 import type { CliIo } from '../io.js';
@@ -22,7 +21,9 @@ import { mcpInit } from './mcpInit.js';
 import { mcpLock } from './mcpLock.js';
 import { explainDriverError } from './explainDriverError.js';
 import { loadPolicyOrReport } from './loadPolicyOrReport.js';
-import { readRecordsOption } from './readRecordsOption.js';
+import { openRecordSink, type OpenedSink } from './openRecordSink.js';
+import { parseStoreUrl } from './parseStoreUrl.js';
+import { describeRecords, readRecordsOption } from './readRecordsOption.js';
 import { usageError } from './usageError.js';
 
 const OPTIONS = {
@@ -34,12 +35,14 @@ const OPTIONS = {
   'token-file': { type: 'string' },
   audit: { type: 'boolean' },
   records: { type: 'string' },
+  ledger: { type: 'string' },
   'run-id': { type: 'string' },
 } as const;
 
 /**
  * `toolgate mcp --policy FILE [--grant NAME] [--agent NAME] [--lock FILE]
- * [--http PORT] [--audit] [--records sqlite:PATH|jsonl:PATH] [--run-id ID]`: the MCP proxy (SPEC §12),
+ * [--http PORT] [--audit] [--records sqlite:PATH|jsonl:PATH|postgres://…] [--ledger postgres://…]
+ * [--run-id ID]`: the MCP proxy (SPEC §12),
  * serving until its client goes away; `toolgate mcp lock` and `toolgate mcp
  * init` are its helpers. Resolves with the exit code: 2 for bad input
  * (usage, a policy with errors — every one at FILE:LINE:COL — a bad lock),
@@ -67,11 +70,21 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
   const records = readRecordsOption(
     values.records ?? `sqlite:${join(dirname(values.policy), 'toolgate-records.db')}`,
   );
-  if (records === undefined)
+  if (typeof records === 'string') return usageError(io, 'mcp', records, false);
+  const ledgerStore = values.ledger === undefined ? undefined : parseStoreUrl(values.ledger);
+  if (typeof ledgerStore === 'string' || ledgerStore?.kind === 'sqlite')
     return usageError(
       io,
       'mcp',
-      `--records takes sqlite:PATH or jsonl:PATH (a path ending in .db or .jsonl also works), not ${JSON.stringify(values.records)}`,
+      `--ledger takes postgres://USER@HOST:PORT/DATABASE, not ${JSON.stringify(values.ledger)}`,
+      false,
+    );
+  // SPEC §14.4: a ledger shares one run between proxies, so they must name the same run.
+  if (ledgerStore !== undefined && values['run-id'] === undefined)
+    return usageError(
+      io,
+      'mcp',
+      '--ledger shares a run between proxies: name it with --run-id ID (the same in each proxy)',
       false,
     );
 
@@ -126,14 +139,18 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
     io.stderr(`${line}\n`);
   };
   let proxy;
-  let sink: { readonly write: (entry: RunEntry) => void; readonly close: () => void } | undefined;
+  let sink: OpenedSink | undefined;
+  let ledger: (RunLedger & { readonly close: () => Promise<void> }) | undefined;
+  const shownRecords = describeRecords(records, (path) => resolve(path));
   try {
-    sink =
-      records.kind === 'jsonl'
-        ? createJsonlFileSink(resolve(records.path))
-        : (await import('../../sqlite/createSqliteSink.js')).createSqliteSink(
-            resolve(records.path),
-          );
+    sink = await openRecordSink(records);
+    if (ledgerStore !== undefined) {
+      const { createPostgresLedger } = await import('../../postgres/createPostgresLedger.js');
+      ledger = await createPostgresLedger({
+        connectionString: ledgerStore.connectionString,
+        schema: ledgerStore.schema,
+      });
+    }
     // A fresh key per process: approvals never outlive it, and only the proxy holds it.
     const approvalKey = new Uint8Array(randomBytes(32));
     proxy = createProxy({
@@ -148,6 +165,7 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       ...(agent === undefined ? {} : { visible: agent.visible }),
       ...(lock === undefined ? {} : { lock }),
       sink,
+      ...(ledger === undefined ? {} : { ledger }),
       ...(values.audit === true ? { audit: true } : {}),
       ...(values['run-id'] === undefined ? {} : { runId: values['run-id'] }),
       callTimeoutMs: settings.callTimeoutMs,
@@ -156,18 +174,15 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       log,
     });
   } catch (error) {
+    const instead = `record to a file instead: --records jsonl:${join(dirname(values.policy), 'toolgate-records.jsonl')}`;
     const driver =
-      records.kind === 'sqlite'
-        ? explainDriverError(
-            error,
-            'better-sqlite3',
-            `record to a file instead: --records jsonl:${join(dirname(values.policy), 'toolgate-records.jsonl')}`,
-          )
-        : undefined;
+      records.kind === 'jsonl'
+        ? undefined
+        : explainDriverError(error, records.kind === 'sqlite' ? 'better-sqlite3' : 'pg', instead);
     io.stderr(
-      `toolgate mcp: ${printable(driver === undefined ? messageOf(error) : `cannot open the record store ${records.kind}:${resolve(records.path)}: ${driver}`)}\n`,
+      `toolgate mcp: ${printable(driver === undefined ? messageOf(error) : `cannot open the record store ${shownRecords}: ${driver}`)}\n`,
     );
-    sink?.close();
+    await closeStores(sink, ledger);
     return EXIT.badInput;
   }
   await proxy.start();
@@ -179,12 +194,13 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
     served: proxy.served(),
     refused: proxy.refusedRefs(),
     whyDown: (name) => running.whyDown(name),
-    records: `${records.kind}:${resolve(records.path)}`,
+    records: shownRecords,
     lock: lock === undefined ? undefined : resolve(lockFile),
     audit: values.audit === true,
   }))
     log(printable(line));
   const opened = sink;
+  const shared = ledger;
   return new Promise<number>((done) => {
     // Under --http, the listening server: stopping closes it and every open connection,
     // or the process would go on listening after SIGTERM.
@@ -195,10 +211,12 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       stopping = true;
       served?.closeAllConnections();
       served?.close();
-      void running.close().then(() => {
-        opened.close();
-        done(EXIT.ok);
-      });
+      void running
+        .close()
+        .then(() => closeStores(opened, shared))
+        .then(() => {
+          done(EXIT.ok);
+        });
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
@@ -223,10 +241,12 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       writeTokenFile(tokenFile, token);
     } catch (error) {
       log(`toolgate mcp: cannot write the token to ${tokenFile}: ${messageOf(error)}`);
-      void running.close().then(() => {
-        opened.close();
-        done(EXIT.badInput);
-      });
+      void running
+        .close()
+        .then(() => closeStores(opened, shared))
+        .then(() => {
+          done(EXIT.badInput);
+        });
       return;
     }
     serveHttp(running, port, token).then(
@@ -241,12 +261,24 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       },
       (error: unknown) => {
         log(`toolgate mcp: cannot serve on port ${String(port)}: ${messageOf(error)}`);
-        void running.close().then(() => {
-          done(EXIT.badInput);
-        });
+        void running
+          .close()
+          .then(() => closeStores(opened, shared))
+          .then(() => {
+            done(EXIT.badInput);
+          });
       },
     );
   });
+}
+
+/** Closes the record store and the ledger the proxy opened; a failure to close is not the exit's business. */
+async function closeStores(
+  sink: OpenedSink | undefined,
+  ledger: { readonly close: () => Promise<void> } | undefined,
+): Promise<void> {
+  await Promise.resolve(sink?.close()).catch(() => undefined);
+  await ledger?.close().catch(() => undefined);
 }
 
 /** Writes the HTTP token to a file only its owner can read (0600), replacing one left before. */

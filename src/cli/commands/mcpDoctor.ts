@@ -17,7 +17,8 @@ import { parseCommandArgs } from '../parseCommandArgs.js';
 import type { PolicyServer } from '../policy/buildServers.js';
 import { explainDriverError } from './explainDriverError.js';
 import { loadPolicyOrReport } from './loadPolicyOrReport.js';
-import { readRecordsOption } from './readRecordsOption.js';
+import { openRecordSink } from './openRecordSink.js';
+import { describeRecords, readRecordsOption, type RecordsOption } from './readRecordsOption.js';
 import { usageError } from './usageError.js';
 
 const OPTIONS = {
@@ -63,13 +64,7 @@ export async function mcpDoctor(
   const records = readRecordsOption(
     values.records ?? `sqlite:${join(dirname(policyFile), 'toolgate-records.db')}`,
   );
-  if (records === undefined)
-    return usageError(
-      io,
-      'mcp doctor',
-      `--records takes sqlite:PATH or jsonl:PATH, not ${JSON.stringify(values.records)}`,
-      false,
-    );
+  if (typeof records === 'string') return usageError(io, 'mcp doctor', records, false);
   const say = (finding: Finding) => {
     io.stdout(`${finding.ok ? 'ok  ' : 'FAIL'}  ${printable(finding.what)}\n`);
     return finding.ok;
@@ -180,8 +175,8 @@ export async function mcpDoctor(
   }
 
   // 4. The record store: the proxy can open and write it.
-  const store = `${records.kind}:${resolve(records.path)}`;
-  const problem = await findStoreProblem(records.kind, resolve(records.path), policyFile);
+  const store = describeRecords(records, (path) => resolve(path));
+  const problem = await findStoreProblem(records, policyFile);
   if (problem !== undefined) {
     say({ ok: false, what: `records: ${store}: ${problem}` });
     return EXIT.refused;
@@ -198,7 +193,10 @@ export async function mcpDoctor(
       policyFile,
       ...(values.grant === undefined ? [] : ['--grant', values.grant]),
       ...(values.lock === undefined ? [] : ['--lock', lockFile]),
-      ...(values.records === undefined ? [] : ['--records', store]),
+      // A URL as given (the client needs its password); a path made absolute.
+      ...(values.records === undefined
+        ? []
+        : ['--records', records.kind === 'postgres' ? values.records : store]),
     ],
   };
   io.stdout(
@@ -213,11 +211,11 @@ export async function mcpDoctor(
 
 /** Why the proxy could not record to this store, or undefined when it can. */
 async function findStoreProblem(
-  kind: 'sqlite' | 'jsonl',
-  path: string,
+  records: RecordsOption,
   policyFile: string,
 ): Promise<string | undefined> {
-  if (kind === 'jsonl') {
+  if (records.kind === 'jsonl') {
+    const path = resolve(records.path);
     try {
       accessSync(existsSync(path) ? path : dirname(path), constants.W_OK);
       return undefined;
@@ -226,17 +224,14 @@ async function findStoreProblem(
     }
   }
   try {
-    // What the proxy does at start: create the file if missing, migrate, and close again.
-    const { createSqliteSink } = await import('../../sqlite/createSqliteSink.js');
-    createSqliteSink(path).close();
+    // What the proxy does at start: open the store (create and migrate it), then close it again.
+    await (await openRecordSink(records)).close();
     return undefined;
   } catch (error) {
+    const instead = `record to a file instead: --records jsonl:${join(dirname(policyFile), 'toolgate-records.jsonl')}`;
     return (
-      explainDriverError(
-        error,
-        'better-sqlite3',
-        `record to a file instead: --records jsonl:${join(dirname(policyFile), 'toolgate-records.jsonl')}`,
-      ) ?? `it cannot be opened for writing (${messageOf(error)}); pick another path with --records`
+      explainDriverError(error, records.kind === 'sqlite' ? 'better-sqlite3' : 'pg', instead) ??
+      `it cannot be opened for writing (${messageOf(error)}); ${records.kind === 'postgres' ? 'check the URL and that the server runs' : 'pick another path with --records'}`
     );
   }
 }
