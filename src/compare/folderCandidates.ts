@@ -49,6 +49,14 @@ export function folderCandidates(before: Grant, after: Grant): string[] {
     fresh,
     alphabet: alphabetOf([...afterRoots, ...beforeRoots, ...globs]),
     roots: [...new Set([...afterRoots, ...beforeRoots])],
+    // Each segment's characters but its stars: a class or an escape counts its text, which is more.
+    longest:
+      Math.max(
+        0,
+        ...globs
+          .flatMap((glob) => braceExpand(glob))
+          .flatMap((glob) => glob.split('/').map((segment) => segment.replaceAll('*', '').length)),
+      ) + 1,
   };
   const relative: string[] = [];
   const absolute: string[] = [];

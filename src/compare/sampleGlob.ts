@@ -7,6 +7,9 @@ const MAX_CROSS = 32;
 /** Most code points taken from one range of a class (`[a-z]`: 26). */
 const MAX_RANGE = 256;
 
+/** Most samples of the joint product of every position of one brace alternative. */
+const MAX_JOINT = 4096;
+
 /** What the samples are drawn from, besides the glob itself. */
 export interface SampleContext {
   /** A name no glob or root of either grant mentions. */
@@ -15,6 +18,13 @@ export interface SampleContext {
   readonly alphabet: readonly string[];
   /** Canonical roots of either grant: where an absolute glob's `**` may lead. */
   readonly roots: readonly string[];
+  /**
+   * (rev 3) The most single-character positions (`?`, a class, a literal
+   * character) in one segment of any glob of either grant: a `*` is also
+   * tried as 1 to this many spare characters, so a glob that takes only
+   * some lengths (`b`, `b?`, `b??*`) cannot hide the length it leaves out.
+   */
+  readonly longest: number;
 }
 
 type Token =
@@ -51,6 +61,7 @@ export function sampleGlob(glob: string, context: SampleContext): string[] {
       );
     for (const sample of crossProduct(segments, context.fresh)) samples.add(lead + sample);
     for (const sample of oneAtATime(segments, lead, context)) samples.add(lead + sample);
+    for (const sample of jointProduct(segments, context)) samples.add(lead + sample);
   }
   return [...samples];
 }
@@ -114,6 +125,66 @@ function oneAtATime(segments: readonly Segment[], lead: string, context: SampleC
     });
   });
   return out;
+}
+
+/**
+ * Every combination of every position at once, when there are at most
+ * MAX_JOINT: each `?` and class through all its choices, each `*` empty,
+ * `fresh`, or 1 to `longest` spare characters (only empty or `fresh` when
+ * that would be too many), each `**` as nothing or `fresh`. One position
+ * at a time misses what two globs leave out only jointly: `[ab][cd]`
+ * against `{ac,ad,bc}` leaves out just `bd`.
+ *
+ * // ('[ab][cd]', …) => ['ac', 'ad', 'bc', 'bd', …]
+ */
+function jointProduct(segments: readonly Segment[], context: SampleContext): string[] {
+  const spare = context.alphabet[0] ?? 'x';
+  const lengths = Array.from({ length: Math.min(context.longest, 16) }, (_, n) =>
+    spare.repeat(n + 1),
+  );
+  for (const stars of [[...new Set(['', context.fresh, ...lengths])], ['', context.fresh]]) {
+    let total = 1;
+    for (const segment of segments) {
+      if (segment.kind === 'globstar') total *= 2;
+      else
+        for (const token of segment.tokens)
+          total *=
+            token.kind === 'star' ? stars.length : token.kind === 'one' ? token.choices.length : 1;
+      if (total > MAX_JOINT) break;
+    }
+    if (total <= MAX_JOINT) return enumerate(segments, stars, context.fresh);
+  }
+  return [];
+}
+
+/** The joint product itself: each segment's variants, then the paths they join into. */
+function enumerate(
+  segments: readonly Segment[],
+  stars: readonly string[],
+  fresh: string,
+): string[] {
+  let partials: string[][] = [[]];
+  for (const segment of segments) {
+    const variants: (string | undefined)[] =
+      segment.kind === 'globstar' ? [undefined, fresh] : segmentVariants(segment.tokens, stars);
+    const next: string[][] = [];
+    for (const partial of partials)
+      for (const variant of variants)
+        next.push(variant === undefined ? partial : [...partial, variant]);
+    partials = next;
+  }
+  return partials.map((parts) => parts.join('/'));
+}
+
+/** Every text one segment's tokens give: literals as written, the rest through their choices. */
+function segmentVariants(tokens: readonly Token[], stars: readonly string[]): string[] {
+  let texts = [''];
+  for (const token of tokens) {
+    const choices =
+      token.kind === 'literal' ? [token.text] : token.kind === 'star' ? stars : token.choices;
+    texts = texts.flatMap((text) => choices.map((choice) => text + choice));
+  }
+  return [...new Set(texts)];
 }
 
 /** A segment's text with each `*` as `star` and each `?` or class at its first choice. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareGrants, createGrant, type GrantSpec } from '../../src/index.js';
+import { compareGrants, createGrant, type Grant, type GrantSpec } from '../../src/index.js';
+import { oracleAllows } from './oracle.js';
 import { catchToolgateError } from '../helpers/catchToolgateError.js';
 
 const compare = (before: GrantSpec, after: GrantSpec) =>
@@ -191,6 +192,31 @@ describe('compareGrants', () => {
           path: witness,
           access: 'read',
         });
+    },
+  );
+
+  // Each was subset: true: what the narrower globs leave out differs from a sample in two
+  // positions at once (bd), or in a star's length (b, bxx), which one position at a time missed.
+  it.each([
+    [['/a', '!**/[ab][cd]'], ['/a', '!**/{ac,ad,bc}'], '/a/bd'],
+    [['/a', '!**/[ab]*[cd]'], ['/a', '!**/a*c', '!**/a*d', '!**/b*c'], '/a/bd'],
+    [['/a', '!**/[ab]*'], ['/a', '!**/a*', '!**/b?*'], '/a/b'],
+    [['/a', '!**/b*'], ['/a', '!**/b', '!**/b?', '!**/b???*'], '/a/bxx'],
+  ] as const)(
+    'finds what deny globs leave out only jointly: %j -> %j',
+    (before, after, witness) => {
+      const result = compare({ folders: [...before] }, { folders: [...after] });
+      expect(result.subset).toBe(false);
+      if (result.subset) return;
+      expect(result.widenings.map((widening) => widening.witness)).toContainEqual({
+        path: witness,
+        access: 'read',
+      });
+      const [beforeGrant, afterGrant] = [before, after].map((folders) =>
+        createGrant({ folders: [...folders] }),
+      );
+      expect(oracleAllows(afterGrant as Grant, 'read', witness)).toBe(true);
+      expect(oracleAllows(beforeGrant as Grant, 'read', witness)).toBe(false);
     },
   );
 

@@ -25,6 +25,11 @@ const GLOBS = [
   '!b/[kx]*',
   '!b/key',
   '!?',
+  // What two globs leave out only jointly (two positions at once, or one star length).
+  '!**/[ab][cd]',
+  '!**/{ac,ad,bc}',
+  '!**/b*',
+  '!**/b?*',
 ];
 const PATHS = [
   '/',
@@ -52,6 +57,11 @@ const PATHS = [
   '/b',
   '/b/bx',
   '/z',
+  '/a/bd',
+  '/a/ac',
+  '/a/b/bc',
+  '/a/bxx',
+  '/a/b',
 ];
 const UNIVERSE = readAndWrite(PATHS);
 const folderEntry = fc.oneof(
