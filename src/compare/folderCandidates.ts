@@ -20,10 +20,10 @@ import { sampleGlob } from './sampleGlob.js';
  *
  * // after [/srv], before [/srv, !*.pem] => /srv, /srv/x, /srv/x.pem, /srv/x/x.pem, …
  */
-export function folderCandidates(before: Grant, after: Grant): string[] {
+export function folderCandidates(before: Grant, after: Grant): FolderCandidates {
   const afterRoots = folderRootsOf(after).map((folder) => folder.path);
   const beforeRoots = folderRootsOf(before).map((folder) => folder.path);
-  if (afterRoots.length === 0) return [];
+  if (afterRoots.length === 0) return { paths: [], undecided: [] };
   const globs = [...folderDeniesOf(before), ...folderDeniesOf(after)].map((deny) => deny.slice(1));
   // Nor one a glob segment without "*" matches ("?", "[a-z]"): "x" under "!?" would be denied.
   const fixed = globs
@@ -60,9 +60,17 @@ export function folderCandidates(before: Grant, after: Grant): string[] {
   };
   const relative: string[] = [];
   const absolute: string[] = [];
-  for (const glob of globs)
-    for (const sample of sampleGlob(glob, context))
-      (glob.startsWith('/') ? absolute : relative).push(sample);
+  const denied = new Set(folderDeniesOf(before));
+  const kept = new Set(folderDeniesOf(after));
+  const inexact: { entry: string; sample: string }[] = [];
+  for (const glob of globs) {
+    const { samples, exact } = sampleGlob(glob, context);
+    for (const sample of samples) (glob.startsWith('/') ? absolute : relative).push(sample);
+    // What only before denies decides what after may newly allow: its samples must be exact.
+    const entry = `!${glob}` as const;
+    if (!exact && denied.has(entry) && !kept.has(entry))
+      inexact.push({ entry, sample: samples.find((sample) => sample !== '') ?? fresh });
+  }
 
   const candidates = new Set<string>();
   const add = (path: string) => {
@@ -94,7 +102,27 @@ export function folderCandidates(before: Grant, after: Grant): string[] {
           ? [anchor]
           : [...anchors].map((root) => anchorAt(anchor, root)))
           for (let path = start; path !== '/'; path = parentOf(path)) add(path);
-  return [...candidates];
+  const undecided = inexact.flatMap(({ entry, sample }) => {
+    const placed = canonicalizePath(
+      sample.startsWith('/')
+        ? sample
+        : `${afterRoots[0] === '/' ? '' : String(afterRoots[0])}/${sample}`,
+    );
+    return placed.ok ? [{ entry, witness: placed.value }] : [];
+  });
+  return { paths: [...candidates], undecided };
+}
+
+/** The candidate paths, and the `before` deny entries they may not stand for exactly. */
+export interface FolderCandidates {
+  readonly paths: readonly string[];
+  /**
+   * (SPEC §14.3) Each deny entry only `before` has whose samples are not the
+   * whole joint product of its positions, with a path it denies: reported
+   * as a widening marked `undecided`, since a path it denies may escape
+   * every sample.
+   */
+  readonly undecided: readonly { readonly entry: string; readonly witness: string }[];
 }
 
 // /srv/a/b => /srv/a; /srv => /

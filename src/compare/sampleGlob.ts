@@ -40,13 +40,21 @@ type Segment = { readonly kind: 'globstar' } | { readonly kind: 'part'; readonly
  * nothing (at most 32), and then, one position at a time, every character a
  * `?` or a class admits out of the alphabet (a class's own members, ranges
  * expanded, included), and, in an absolute glob, each root where a `**` may
- * lead. Only samples: every candidate is decided by the gate, so a sample
- * that does not match costs nothing but time.
+ * lead; and the joint product of every position (`jointProduct`). Only samples: every candidate is decided by the gate, so a sample
+ * that does not match costs nothing but time. `exact` says whether the
+ * samples hold every combination of every position (false when a brace
+ * alternative has more than MAX_JOINT of them with each `*` tried at every
+ * length: a path the glob matches may then differ from every sample in
+ * several positions at once).
  *
- * // ('**\/*.pem', …) => ['x.pem', '.pem', 'x/x.pem', 'x/.pem', …]
- * // ('**\/[Ss]ecrets', …) => ['Secrets', 'secrets', …]
+ * // ('**\/*.pem', …) => { samples: ['x.pem', '.pem', 'x/x.pem', 'x/.pem', …], exact: true }
+ * // ('**\/[Ss]ecrets', …) => { samples: ['Secrets', 'secrets', …], exact: true }
  */
-export function sampleGlob(glob: string, context: SampleContext): string[] {
+export function sampleGlob(
+  glob: string,
+  context: SampleContext,
+): { readonly samples: string[]; readonly exact: boolean } {
+  let exact = true;
   const samples = new Set<string>();
   for (const expanded of braceExpand(glob)) {
     // An absolute glob keeps its leading "/": /a/*.pem => /a/x.pem
@@ -61,9 +69,11 @@ export function sampleGlob(glob: string, context: SampleContext): string[] {
       );
     for (const sample of crossProduct(segments, context.fresh)) samples.add(lead + sample);
     for (const sample of oneAtATime(segments, lead, context)) samples.add(lead + sample);
-    for (const sample of jointProduct(segments, context)) samples.add(lead + sample);
+    const joint = jointProduct(segments, context);
+    if (!joint.full) exact = false;
+    for (const sample of joint.samples) samples.add(lead + sample);
   }
-  return [...samples];
+  return { samples: [...samples], exact };
 }
 
 /** Each `*` once as `fresh` and once empty, each `**` as `fresh` or nothing; classes and `?` at their first choice. */
@@ -137,12 +147,16 @@ function oneAtATime(segments: readonly Segment[], lead: string, context: SampleC
  *
  * // ('[ab][cd]', …) => ['ac', 'ad', 'bc', 'bd', …]
  */
-function jointProduct(segments: readonly Segment[], context: SampleContext): string[] {
+function jointProduct(
+  segments: readonly Segment[],
+  context: SampleContext,
+): { readonly samples: string[]; readonly full: boolean } {
   const spare = context.alphabet[0] ?? 'x';
   const lengths = Array.from({ length: Math.min(context.longest, 16) }, (_, n) =>
     spare.repeat(n + 1),
   );
-  for (const stars of [[...new Set(['', context.fresh, ...lengths])], ['', context.fresh]]) {
+  const tiers = [[...new Set(['', context.fresh, ...lengths])], ['', context.fresh]];
+  for (const [tier, stars] of tiers.entries()) {
     let total = 1;
     for (const segment of segments) {
       if (segment.kind === 'globstar') total *= 2;
@@ -152,9 +166,10 @@ function jointProduct(segments: readonly Segment[], context: SampleContext): str
             token.kind === 'star' ? stars.length : token.kind === 'one' ? token.choices.length : 1;
       if (total > MAX_JOINT) break;
     }
-    if (total <= MAX_JOINT) return enumerate(segments, stars, context.fresh);
+    if (total <= MAX_JOINT)
+      return { samples: enumerate(segments, stars, context.fresh), full: tier === 0 };
   }
-  return [];
+  return { samples: [], full: false };
 }
 
 /** The joint product itself: each segment's variants, then the paths they join into. */

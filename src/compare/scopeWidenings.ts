@@ -42,12 +42,26 @@ export function scopeWidenings(probe: Probe, before: Grant, after: Grant): Widen
   // entry's anchor: SPEC §14.1) is asked after the rest, so that a widening's witness is a path
   // the entry itself names when there is one.
   const later: string[] = [];
-  for (const path of folderCandidates(before, after)) {
+  const folders = folderCandidates(before, after);
+  for (const path of folders.paths) {
     consider('read', path);
     if (probe.allows(before, 'read', path)) later.push(path);
     else consider('write', path);
   }
   for (const path of later) consider('write', path);
+  // SPEC §14.3: a deny entry after drops that could not be decided exactly is a widening.
+  for (const { entry, witness } of folders.undecided) {
+    const named = widenings.some(
+      (widening) => widening.kind === 'folder' && widening.entry === entry,
+    );
+    if (!named)
+      widenings.push({
+        kind: 'folder',
+        entry,
+        witness: { path: witness, access: 'read' },
+        undecided: true,
+      });
+  }
   for (const host of hostCandidates(before, after)) consider('host', host);
   for (const name of secretCandidates(before, after)) consider('secret', name);
   return widenings;

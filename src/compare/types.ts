@@ -24,6 +24,13 @@ export type Widening =
        */
       readonly entry: WrittenFolderEntry;
       readonly witness: { readonly path: string; readonly access: 'read' | 'write' };
+      /**
+       * (rev 3) Present (and `true`) when `before` has a deny glob `after`
+       * drops that has too many combinations to decide exactly (SPEC §14.3:
+       * reported as a widening): `entry` is that deny, `witness` a path it
+       * denies, which `after` may or may not allow.
+       */
+      readonly undecided?: true;
     }
   | {
       readonly kind: 'network';

@@ -43,6 +43,19 @@ describe('toolgate diff', () => {
     expect(result.code).toBe(1);
   });
 
+  it('prints a deny too large to compare exactly as a widening to review, and exits 1', () => {
+    const policy = (deny: string) =>
+      `version: 1\ngrants:\n  coder:\n    tools: [fs-read@1]\n    folders: [/srv/app, '${deny}']\n`;
+    const result = runInProcess(['diff', 'a.yaml', 'b.yaml'], {
+      'a.yaml': policy('!**/[a-z][a-z][a-z]'),
+      'b.yaml': policy('!**/???'),
+    });
+    expect(result.stdout).toContain(
+      'folder  read /srv/app/aaa  (!**/[a-z][a-z][a-z] is dropped or changed and has too many combinations to compare exactly: review it)',
+    );
+    expect(result.code).toBe(1);
+  });
+
   it('prints each widening with its witness and exits 1 when NEW is wider', () => {
     const result = diff('old.yaml', 'new.yaml', '--grant', 'coder');
     expect(result.stdout).toBe(

@@ -220,6 +220,30 @@ describe('compareGrants', () => {
     },
   );
 
+  it('reports a dropped deny too large to decide exactly as an undecided widening (SPEC §14.3)', () => {
+    // 26³ combinations: more than the joint product takes, so the comparison cannot be exact.
+    const big = '!**/[a-z][a-z][a-z]';
+    const result = compare({ folders: ['/a', big] }, { folders: ['/a', '!**/???'] });
+    expect(result).toEqual({
+      subset: false,
+      widenings: [
+        {
+          kind: 'folder',
+          entry: big,
+          witness: { path: '/a/aaa', access: 'read' },
+          undecided: true,
+        },
+      ],
+    });
+    expect(oracleAllows(createGrant({ folders: ['/a', big] }), 'read', '/a/aaa')).toBe(false);
+    // Kept in after, it decides nothing new; dropped outright, the widening has a real witness.
+    expect(compare({ folders: ['/a', big] }, { folders: ['/a', big] })).toEqual({ subset: true });
+    const dropped = compare({ folders: ['/a', big] }, { folders: ['/a'] });
+    expect(dropped.subset).toBe(false);
+    if (!dropped.subset)
+      expect(dropped.widenings.filter((widening) => 'undecided' in widening)).toEqual([]);
+  });
+
   it('finds hosts: * over a wildcard, a named private range, a dropped deny, any port over one', () => {
     const witness = (before: GrantSpec, after: GrantSpec) => {
       const result = compare(before, after);

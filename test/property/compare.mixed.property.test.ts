@@ -115,6 +115,8 @@ describe('compareGrants: one law over whole grants (SPEC §14.3)', () => {
           if (widening.kind === 'tool' || widening.kind === 'ask')
             expect(widerRefs).toContain(widening.witness);
           else if (widening.kind === 'budget') expect(widerBudget).toBe(true);
+          else if (widening.kind === 'folder' && widening.undecided === true)
+            expect(oracleAllows(before, 'read', widening.witness.path)).toBe(false);
           else {
             const [probe, value]: Probed =
               widening.kind === 'folder'

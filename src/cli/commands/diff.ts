@@ -99,12 +99,14 @@ function formatWidening(widening: Widening): string {
       witness = widening.witness;
   }
   const why =
-    widening.kind === 'ask'
-      ? 'no longer needs an approval'
-      : widening.kind === 'budget'
-        ? `${entry} ${widening.witness.after === null ? 'dropped' : 'raised'}`
-        : entry.startsWith('!')
-          ? `no longer denied by ${entry}`
-          : `allowed by ${entry}`;
+    widening.kind === 'folder' && widening.undecided === true
+      ? `${entry} is dropped or changed and has too many combinations to compare exactly: review it`
+      : widening.kind === 'ask'
+        ? 'no longer needs an approval'
+        : widening.kind === 'budget'
+          ? `${entry} ${widening.witness.after === null ? 'dropped' : 'raised'}`
+          : entry.startsWith('!')
+            ? `no longer denied by ${entry}`
+            : `allowed by ${entry}`;
   return `  ${widening.kind.padEnd(8)}${witness}  (${why})`;
 }
