@@ -9,7 +9,8 @@ const compile = (glob: string) => new Minimatch(glob, FOLDER_GLOB_OPTIONS);
 
 /** Path segments from a small alphabet, so globs and paths meet often. */
 const NAMES = ['a', 'b', 'ab', '.env', '.git', 'x.pem', 'é', 'A'];
-const aSegment = fc.constantFrom(...NAMES);
+// "." and ".." never reach the gate's matcher (paths are canonical), but ** must still not take them.
+const aSegment = fc.constantFrom(...NAMES, '.', '..');
 /** Glob segments: literals, `*`, `?`, classes, braces, `**`, partial wildcards. */
 const aGlobSegment = fc.constantFrom(
   ...NAMES,
@@ -72,6 +73,15 @@ describe('matchGlobRows', () => {
       }),
       { numRuns: runs(20_000) },
     );
+  });
+
+  it('matches paths deeper than its reused buffers, the same as minimatch', () => {
+    const deep = `/${Array.from({ length: 70 }, (_, index) => `d${String(index % 3)}`).join('/')}`;
+    for (const glob of ['/**/d1', '/d0/**/d0', '/d0/**', '/*/d1/**/d2', '/**/d3']) {
+      const compiled = compile(glob);
+      expect(matchGlobRows(compiled.set, deep), glob).toBe(compiled.match(deep));
+      expect(matchGlobRows(compiled.set, `${deep}/x`), glob).toBe(compiled.match(`${deep}/x`));
+    }
   });
 
   it('answers the same with Array.prototype polluted, where Minimatch.match throws', () => {
