@@ -87,7 +87,7 @@ describe('toolgate mcp doctor (issue 29)', () => {
   );
 
   it(
-    'names the first thing wrong: a changed tool, an unknown granted ref, a server down, a store it cannot write',
+    'names the first thing wrong: a changed tool, an unknown granted ref, a ref of no server, a server down, a store it cannot write',
     async () => {
       const workspace = aWorkspace();
       const policy = aPolicy(workspace);
@@ -105,14 +105,19 @@ describe('toolgate mcp doctor (issue 29)', () => {
       expect(verdicts((await doctor(['doctor', '--policy', unknown])).stdout).at(-1)).toBe(
         'FAIL  server fs: fs/read_file_fast@1 is granted, but the server lists no tool with that ref; check the name in the grant',
       );
+      // A ref of no server in a policy with only servers: the policy itself is wrong (issue 30).
       const elsewhere = aPolicy(workspace, { tools: ['fs/read_text_file@1', 'web/get@1'] });
-      expect(verdicts((await doctor(['doctor', '--policy', elsewhere])).stdout).at(-1)).toBe(
-        'FAIL  grant default: no server of the policy serves web/get@1; a proxy grant names SERVER/TOOL@1 refs',
+      const astray = await doctor(['doctor', '--policy', elsewhere]);
+      expect(verdicts(astray.stdout)).toEqual([
+        'FAIL  policy: it has errors (listed above); fix them, then run doctor again',
+      ]);
+      expect(astray.stderr).toContain(
+        "grants.default.tools[1] web/get@1 is no server's tool: toolgate mcp serves only SERVER/TOOL@1 refs of its servers (fs, fake)",
       );
 
       const down = aPolicy(
         workspace,
-        {},
+        { tools: ['gone/x@1'] },
         { servers: { gone: { command: join(workspace.dir, 'no-such-server') } } },
       );
       const stopped = await doctor(['doctor', '--policy', down]);

@@ -45,7 +45,7 @@ export function check(args: readonly string[], io: CliIo): number {
   if (extra.length > 0)
     return usageError(io, 'check', `one turn at a time; unexpected ${extra.join(' ')}`, json);
 
-  const policy = loadPolicyOrReport(io, 'check', file, json);
+  const policy = loadPolicyOrReport(io, 'check', file, json, true);
   if (typeof policy === 'number') return policy;
   const resolved = resolveContext(policy, values);
   if (!resolved.ok)

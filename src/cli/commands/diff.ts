@@ -32,9 +32,9 @@ export function diff(args: readonly string[], io: CliIo): number {
     return usageError(io, 'diff', 'name two policy files: toolgate diff OLD NEW', json);
   if (extra.length > 0)
     return usageError(io, 'diff', `two policies only; unexpected ${extra.join(' ')}`, json);
-  const before = loadPolicyOrReport(io, 'diff', oldFile, json);
+  const before = loadPolicyOrReport(io, 'diff', oldFile, json, true);
   if (typeof before === 'number') return before;
-  const after = loadPolicyOrReport(io, 'diff', newFile, json);
+  const after = loadPolicyOrReport(io, 'diff', newFile, json, true);
   if (typeof after === 'number') return after;
 
   const name = parsed.value.values.grant;

@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import { EXIT } from '../exitCodes.js';
 import type { CliIo } from '../io.js';
 import { loadPolicy } from '../policy/loadPolicy.js';
@@ -7,15 +8,18 @@ import { reportBadInput } from '../report.js';
 /**
  * Loads a policy for a command that uses it; a policy with errors is
  * reported (every error, with its place) and gives exit code 2.
- * Warnings are left to `toolgate validate`.
+ * Warnings are left to `toolgate validate`. `offline` (the commands that
+ * decide without starting servers) reads the servers' tools from the lock
+ * beside the policy (issue 30).
  */
 export function loadPolicyOrReport(
   io: CliIo,
   command: string,
   file: string,
   json: boolean,
+  offline = false,
 ): Policy | number {
-  const loaded = loadPolicy(file, io);
+  const loaded = loadPolicy(file, io, offline ? { lock: lockBeside(file) } : {});
   if (loaded.ok) return loaded.policy;
   const [first] = loaded.diagnostics;
   if (loaded.diagnostics.length === 1 && first?.code === 'unreadable_file') {
@@ -29,4 +33,9 @@ export function loadPolicyOrReport(
   const message = `toolgate ${command}: ${file} has ${errors} ${errors === 1 ? 'error' : 'errors'}; fix ${errors === 1 ? 'it' : 'them'} (toolgate validate ${file} lists every problem)`;
   reportBadInput(io, json, message, loaded.diagnostics);
   return EXIT.badInput;
+}
+
+/** The lock `toolgate mcp lock` writes beside a policy. */
+export function lockBeside(policyFile: string): string {
+  return join(dirname(policyFile), 'toolgate.lock');
 }

@@ -28,7 +28,7 @@ export function ls(args: readonly string[], io: CliIo): number {
     return usageError(io, 'ls', 'name the policy file: toolgate ls POLICY', json);
   if (extra.length > 0)
     return usageError(io, 'ls', `one policy at a time; unexpected ${extra.join(' ')}`, json);
-  const policy = loadPolicyOrReport(io, 'ls', file, json);
+  const policy = loadPolicyOrReport(io, 'ls', file, json, true);
   if (typeof policy === 'number') return policy;
 
   const tools = policy.registry.inventory().map((row) => {

@@ -44,7 +44,7 @@ export function menu(args: readonly string[], io: CliIo): number {
       false,
     );
   }
-  const policy = loadPolicyOrReport(io, 'menu', file, false);
+  const policy = loadPolicyOrReport(io, 'menu', file, false, true);
   if (typeof policy === 'number') return policy;
   const resolved = resolveContext(policy, {
     grant: values.grant,

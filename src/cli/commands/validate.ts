@@ -5,6 +5,7 @@ import { printable } from '../format/printable.js';
 import { printableLines } from '../format/printableLines.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
+import { lockBeside } from './loadPolicyOrReport.js';
 import { parsePolicy } from '../policy/parsePolicy.js';
 import type { Policy } from '../policy/types.js';
 import { printJson, readText, reportBadInput } from '../report.js';
@@ -32,7 +33,8 @@ export function validate(args: readonly string[], io: CliIo): number {
   if ('problem' in read)
     return reportBadInput(io, json, `toolgate validate: ${read.problem} (check the path)`);
 
-  const result = parsePolicy(file, read.text, io);
+  // Offline (issue 30): the servers' tools come from the lock beside the policy.
+  const result = parsePolicy(file, read.text, io, { lock: lockBeside(file) });
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = result.diagnostics.length - errors;
   if (json) {

@@ -1,9 +1,13 @@
 import { messageOf } from '../../data/messageOf.js';
-import { parsePolicy } from './parsePolicy.js';
+import { parsePolicy, type ParsePolicyOptions } from './parsePolicy.js';
 import type { PolicyFiles, PolicyResult } from './types.js';
 
 /** Reads and parses a policy file; an unreadable file is one error at its start. */
-export function loadPolicy(file: string, files: PolicyFiles): PolicyResult {
+export function loadPolicy(
+  file: string,
+  files: PolicyFiles,
+  options: ParsePolicyOptions = {},
+): PolicyResult {
   let text: string;
   try {
     text = files.readFile(file);
@@ -24,5 +28,5 @@ export function loadPolicy(file: string, files: PolicyFiles): PolicyResult {
       ],
     };
   }
-  return parsePolicy(file, text, files);
+  return parsePolicy(file, text, files, options);
 }

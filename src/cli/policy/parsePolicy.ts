@@ -7,9 +7,22 @@ import { buildGrants } from './buildGrants.js';
 import { buildRegistry } from './buildRegistry.js';
 import { buildServers, readProxySettings } from './buildServers.js';
 import { checkAgainstSchema } from './checkAgainstSchema.js';
+import { checkServerRefs, registerLockedTools } from './checkServerRefs.js';
 import { lintPolicy } from './lintPolicy.js';
 import { readYamlSource, type SourcePath } from './readYamlSource.js';
 import type { Policy, PolicyFiles, PolicyResult } from './types.js';
+
+/** How a policy is read. */
+export interface ParsePolicyOptions {
+  /**
+   * (issue 30) The lock to read the servers' tools from, offline: each
+   * locked definition is registered as `SERVER/TOOL@1`, and a granted server
+   * ref the lock does not hold is an error. `validate`, `check`, `test`, `ls`,
+   * `diff` and `menu` pass the lock beside the policy; `toolgate mcp` reads the
+   * servers themselves.
+   */
+  readonly lock?: string;
+}
 
 /** A policy document that passed the schema, as far as the code below reads it. */
 interface PolicyDocument {
@@ -31,7 +44,12 @@ interface PolicyDocument {
  *
  * `files` reads the Kortix manifests agents may name; nothing else is read.
  */
-export function parsePolicy(file: string, text: string, files: PolicyFiles): PolicyResult {
+export function parsePolicy(
+  file: string,
+  text: string,
+  files: PolicyFiles,
+  options: ParsePolicyOptions = {},
+): PolicyResult {
   const read = readYamlSource(file, text);
   if (!read.ok) return { ok: false, diagnostics: read.diagnostics };
   const { source } = read;
@@ -69,8 +87,28 @@ export function parsePolicy(file: string, text: string, files: PolicyFiles): Pol
     isReported,
     diagnostics,
   );
+  const servers = buildServers(
+    isObject(doc.servers) ? doc.servers : {},
+    source,
+    isBroken,
+    diagnostics,
+  );
+  // Offline (issue 30): the lock's definitions stand for the servers, so no server need run.
+  const locked =
+    options.lock === undefined || servers.size === 0
+      ? undefined
+      : registerLockedTools(servers, registry, options.lock, files, source, diagnostics);
   const grantSpecs = isObject(doc.grants) ? doc.grants : {};
   const grants = buildGrants(grantSpecs, registry, source, isReported, diagnostics);
+  if (servers.size > 0)
+    checkServerRefs(
+      grantSpecs,
+      servers,
+      locked,
+      !Array.isArray(doc.tools) || doc.tools.length === 0,
+      source,
+      diagnostics,
+    );
   const steps = new Map<string, Step>();
   for (const [name, step] of Object.entries(isObject(doc.steps) ? doc.steps : {})) {
     if (!isBroken(['steps', name]))
@@ -80,13 +118,6 @@ export function parsePolicy(file: string, text: string, files: PolicyFiles): Pol
     isObject(doc.agents) ? doc.agents : {},
     file,
     files,
-    source,
-    isBroken,
-    diagnostics,
-  );
-
-  const servers = buildServers(
-    isObject(doc.servers) ? doc.servers : {},
     source,
     isBroken,
     diagnostics,

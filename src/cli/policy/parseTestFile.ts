@@ -65,7 +65,10 @@ export function parseTestFile(
     return { ok: false, diagnostics: sortDiagnostics(diagnostics) };
 
   const policyFile = join(dirname(file), doc.policy);
-  const loaded = loadPolicy(policyFile, files);
+  // Offline (issue 30): SERVER/TOOL@1 cases are decided over the lock beside the policy.
+  const loaded = loadPolicy(policyFile, files, {
+    lock: join(dirname(policyFile), 'toolgate.lock'),
+  });
   if (!loaded.ok) {
     const unreadable = loaded.diagnostics.find(
       (d) => d.code === 'unreadable_file' && d.file === policyFile,
