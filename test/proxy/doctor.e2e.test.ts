@@ -101,9 +101,14 @@ describe('toolgate mcp doctor (issue 29)', () => {
       );
       writeFileSync(workspace.describe, 'Takes a note.');
 
+      // A granted ref the lock does not hold: the policy is wrong, before any server starts (issue 30).
       const unknown = aPolicy(workspace, { tools: ['fs/read_text_file@1', 'fs/read_file_fast@1'] });
-      expect(verdicts((await doctor(['doctor', '--policy', unknown])).stdout).at(-1)).toBe(
-        'FAIL  server fs: fs/read_file_fast@1 is granted, but the server lists no tool with that ref; check the name in the grant',
+      const typo = await doctor(['doctor', '--policy', unknown]);
+      expect(verdicts(typo.stdout)).toEqual([
+        'FAIL  policy: it has errors (listed above); fix them, then run doctor again',
+      ]);
+      expect(typo.stderr).toContain(
+        'grants.default.tools[1] fs/read_file_fast@1 is not in the lock: server fs lists no such tool',
       );
       // A ref of no server in a policy with only servers: the policy itself is wrong (issue 30).
       const elsewhere = aPolicy(workspace, { tools: ['fs/read_text_file@1', 'web/get@1'] });
@@ -117,7 +122,7 @@ describe('toolgate mcp doctor (issue 29)', () => {
 
       const down = aPolicy(
         workspace,
-        { tools: ['gone/x@1'] },
+        { tools: [] },
         { servers: { gone: { command: join(workspace.dir, 'no-such-server') } } },
       );
       const stopped = await doctor(['doctor', '--policy', down]);

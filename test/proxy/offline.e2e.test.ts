@@ -89,4 +89,39 @@ describe('MCP policies checked offline, over the lock', () => {
     },
     deadline(90_000),
   );
+
+  it(
+    'expands a grant pattern over the lock the same way in lock, ls and the proxy',
+    async () => {
+      const workspace = aWorkspace();
+      const policy = aPolicy(workspace, { tools: ['fs/read_*@1', 'fake/note@1'] });
+      // Before the lock, the pattern has nothing to expand to; lock writes the lock anyway.
+      expect(cli(['validate', policy]).stdout).toContain(
+        'fs/read_*@1 is a pattern over the lock, and there is no lock',
+      );
+      expect(cli(['mcp', 'lock', '--policy', policy]).code).toBe(0);
+      const listed = cli(['ls', policy, '--json']);
+      expect(listed.code, listed.stderr).toBe(0);
+      const rows = (
+        JSON.parse(listed.stdout) as { tools: { ref: string; kind: string; grantedBy: string[] }[] }
+      ).tools;
+      // ls lists the locked server tools (kind mcp) and which grant the pattern gave each to.
+      const granted = rows.filter((row) => row.grantedBy.includes('default')).map((row) => row.ref);
+      expect(rows.filter((row) => row.kind === 'mcp').length).toBeGreaterThan(10);
+      const reads = granted.filter((ref) => ref.startsWith('fs/'));
+      expect(reads.length).toBeGreaterThan(2);
+      expect(reads.every((ref) => /^fs\/read_\w+@1$/.test(ref))).toBe(true);
+      expect(reads).toContain('fs/read_text_file@1');
+      const { client } = await aProxyClient(['--policy', policy]);
+      try {
+        const names = (await client.listTools()).tools.map((tool) => tool.name).sort();
+        expect(names).toEqual(
+          [...reads.map((ref) => `fs__${ref.slice(3, -2)}_v1`), 'fake__note_v1'].sort(),
+        );
+      } finally {
+        await client.close();
+      }
+    },
+    deadline(90_000),
+  );
 });

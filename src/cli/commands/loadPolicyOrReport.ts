@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { EXIT } from '../exitCodes.js';
 import type { CliIo } from '../io.js';
 import { loadPolicy } from '../policy/loadPolicy.js';
+import type { ParsePolicyOptions } from '../policy/parsePolicy.js';
 import type { Policy } from '../policy/types.js';
 import { reportBadInput } from '../report.js';
 
@@ -10,16 +11,19 @@ import { reportBadInput } from '../report.js';
  * reported (every error, with its place) and gives exit code 2.
  * Warnings are left to `toolgate validate`. `offline` (the commands that
  * decide without starting servers) reads the servers' tools from the lock
- * beside the policy (issue 30).
+ * beside the policy (issue 30); the proxy's commands pass their own options
+ * (the lock to expand patterns over, or that it is about to be written).
  */
 export function loadPolicyOrReport(
   io: CliIo,
   command: string,
   file: string,
   json: boolean,
-  offline = false,
+  offline: boolean | ParsePolicyOptions = false,
 ): Policy | number {
-  const loaded = loadPolicy(file, io, offline ? { lock: lockBeside(file) } : {});
+  const options =
+    offline === true ? { lock: lockBeside(file), offline: true } : offline === false ? {} : offline;
+  const loaded = loadPolicy(file, io, options);
   if (loaded.ok) return loaded.policy;
   const [first] = loaded.diagnostics;
   if (loaded.diagnostics.length === 1 && first?.code === 'unreadable_file') {

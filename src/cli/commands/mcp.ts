@@ -88,7 +88,9 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       false,
     );
 
-  const policy = loadPolicyOrReport(io, 'mcp', values.policy, false);
+  const lockFile = values.lock ?? join(dirname(values.policy), 'toolgate.lock');
+  // The lock's refs: what the grant's patterns expand to, and what a granted server ref must be.
+  const policy = loadPolicyOrReport(io, 'mcp', values.policy, false, { lock: lockFile });
   if (typeof policy === 'number') return policy;
   const servers = policy.servers ?? new Map<string, PolicyServer>();
   if (servers.size === 0)
@@ -114,7 +116,6 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
   if (values.agent !== undefined && agent === undefined)
     return usageError(io, 'mcp', `the policy has no agent ${JSON.stringify(values.agent)}`, false);
 
-  const lockFile = values.lock ?? join(dirname(values.policy), 'toolgate.lock');
   let lock: Lock | undefined;
   if (io.exists(lockFile)) {
     const read = readLock(io.readFile(lockFile));

@@ -72,7 +72,8 @@ export async function mcpDoctor(
   io.stdout(`toolgate mcp doctor: ${printable(policyFile)}\n`);
 
   // 1. The policy: loads, has servers, and a grant to serve.
-  const policy = loadPolicyOrReport(io, 'mcp doctor', policyFile, false);
+  const lockFile = resolve(values.lock ?? join(dirname(policyFile), 'toolgate.lock'));
+  const policy = loadPolicyOrReport(io, 'mcp doctor', policyFile, false, { lock: lockFile });
   if (typeof policy === 'number') {
     say({
       ok: false,
@@ -104,7 +105,6 @@ export async function mcpDoctor(
   });
 
   // 2. The lock: there, and every digest the SHA-256 of its definition.
-  const lockFile = resolve(values.lock ?? join(dirname(policyFile), 'toolgate.lock'));
   if (!io.exists(lockFile)) {
     say({
       ok: false,

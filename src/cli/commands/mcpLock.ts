@@ -6,6 +6,8 @@ import type { PolicyServer } from '../policy/buildServers.js';
 import { messageOf } from '../../data/messageOf.js';
 import { toProviderToolName } from '../../providers/toProviderToolName.js';
 import { nameListedTools } from '../../mcp/nameListedTools.js';
+import { splitToolEntry } from '../../grant/splitToolEntry.js';
+import { expandToolPatterns } from '../policy/expandToolPatterns.js';
 import { findUnboundArguments } from '../../proxy/findUnboundArguments.js';
 import { formatLock } from '../../proxy/formatLock.js';
 import { START_TIMEOUT_MS } from '../../proxy/createUpstream.js';
@@ -34,12 +36,14 @@ export async function mcpLock(args: readonly string[], io: CliIo): Promise<numbe
   const { values } = parsed.value;
   if (values.policy === undefined)
     return usageError(io, 'mcp lock', 'name the policy: toolgate mcp lock --policy FILE', false);
-  const policy = loadPolicyOrReport(io, 'mcp lock', values.policy, false);
+  // The lock is about to be written: the grants' patterns are expanded over this listing below.
+  const policy = loadPolicyOrReport(io, 'mcp lock', values.policy, false, { lockPending: true });
   if (typeof policy === 'number') return policy;
   const timeoutMs = Math.max(policy.proxy?.callTimeoutMs ?? 0, START_TIMEOUT_MS);
   const granted = new Set([...policy.grants.values()].flatMap((grant) => grant.tools));
   const tools = new Map<string, Tool>();
   const byMcpName = new Map<string, string>();
+  const listedBy = new Map<string, PolicyServer>();
   const warnings: string[] = [];
   for (const server of (policy.servers ?? new Map<string, PolicyServer>()).values()) {
     let listed: Tool[];
@@ -74,8 +78,22 @@ export async function mcpLock(args: readonly string[], io: CliIo): Promise<numbe
       }
       byMcpName.set(mcpName, ref);
       tools.set(ref, tool);
-      if (granted.has(ref)) warnings.push(...findUnboundArguments(server, tool, ref));
+      listedBy.set(ref, server);
     }
+  }
+  // Granted: each exact ref, and what each pattern (fs/read_*@1) matches in this listing.
+  const serverNames = [...(policy.servers ?? new Map<string, PolicyServer>()).keys()];
+  for (const spec of policy.grantSpecs.values()) {
+    const written = (spec as { readonly tools?: unknown }).tools;
+    if (!Array.isArray(written)) continue;
+    const expanded = expandToolPatterns(written, serverNames, new Set(tools.keys()), true);
+    for (const entry of expanded.tools)
+      if (typeof entry === 'string') granted.add(splitToolEntry(entry).ref);
+  }
+  for (const [ref, tool] of tools) {
+    const server = listedBy.get(ref);
+    if (server !== undefined && granted.has(ref))
+      warnings.push(...findUnboundArguments(server, tool, ref));
   }
   const file = values.lock ?? join(dirname(values.policy), 'toolgate.lock');
   try {

@@ -34,7 +34,7 @@ export function validate(args: readonly string[], io: CliIo): number {
     return reportBadInput(io, json, `toolgate validate: ${read.problem} (check the path)`);
 
   // Offline (issue 30): the servers' tools come from the lock beside the policy.
-  const result = parsePolicy(file, read.text, io, { lock: lockBeside(file) });
+  const result = parsePolicy(file, read.text, io, { lock: lockBeside(file), offline: true });
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = result.diagnostics.length - errors;
   if (json) {

@@ -7,6 +7,7 @@ import { formatSourcePath } from './formatSourcePath.js';
 import { placeLibraryProblem } from './placeLibraryProblem.js';
 import type { SourcePath, YamlSource } from './readYamlSource.js';
 import { splitToolEntry } from '../../grant/splitToolEntry.js';
+import { expandToolPatterns, isToolPattern } from './expandToolPatterns.js';
 
 const GRANT_KEYS = ['tools', 'folders', 'network', 'secrets', 'budgets', 'ask'];
 
@@ -21,10 +22,38 @@ export function buildGrants(
   source: YamlSource,
   isReported: (path: SourcePath) => boolean,
   diagnostics: Diagnostic[],
+  patterns: {
+    readonly servers: readonly string[];
+    readonly locked: ReadonlySet<string> | undefined;
+    readonly pending: boolean;
+  } = { servers: [], locked: undefined, pending: false },
 ): Map<string, Grant> {
   const grants = new Map<string, Grant>();
-  for (const [name, spec] of Object.entries(specs)) {
+  for (const [name, written] of Object.entries(specs)) {
     const base: SourcePath = ['grants', name];
+    // Patterns over the lock (fs/read_*@1) become the exact refs they match (issue 30).
+    const tools = (written as { readonly tools?: unknown } | null)?.tools;
+    let spec: unknown = written;
+    if (Array.isArray(tools) && tools.some(isToolPattern)) {
+      const expanded = expandToolPatterns(
+        tools as unknown[],
+        patterns.servers,
+        patterns.locked,
+        patterns.pending,
+      );
+      for (const { index, problem } of expanded.problems)
+        diagnostics.push(
+          diagnose(
+            source.place([...base, 'tools', index]),
+            'error',
+            'invalid_pattern',
+            `${formatSourcePath([...base, 'tools', index])} ${problem}`,
+            'write SERVER/PATTERN@1 over a locked server, such as fs/read_*@1, or the exact refs',
+          ),
+        );
+      if (expanded.problems.length > 0) continue;
+      spec = { ...(written as object), tools: expanded.tools };
+    }
     let grant: Grant;
     try {
       grant = createGrant(spec as GrantSpec);
@@ -38,8 +67,8 @@ export function buildGrants(
       }
       continue;
     }
-    const written = (spec as { readonly tools?: readonly string[] }).tools ?? [];
-    written.forEach((item, index) => {
+    const entries = (spec as { readonly tools?: readonly string[] }).tools ?? [];
+    entries.forEach((item, index) => {
       const ref = splitToolEntry(item).ref;
       if (registry.resolve(ref)?.grantable !== false) return;
       diagnostics.push(

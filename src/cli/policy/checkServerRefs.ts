@@ -6,6 +6,7 @@ import { splitToolEntry } from '../../grant/splitToolEntry.js';
 import { suggestName } from '../../kortix/suggestName.js';
 import { diagnose, type Diagnostic } from '../diagnostics.js';
 import type { PolicyServer } from './buildServers.js';
+import { isToolPattern } from './expandToolPatterns.js';
 import { formatSourcePath } from './formatSourcePath.js';
 import type { SourcePath, YamlSource } from './readYamlSource.js';
 import type { PolicyFiles } from './types.js';
@@ -14,13 +15,15 @@ import type { PolicyFiles } from './types.js';
  * (issue 30) Reads a policy's lock offline, so `validate`, `check`, `test`,
  * `ls` and `diff` see an MCP policy as `toolgate mcp` will serve it, with
  * no server running: each locked definition of a policy server is
- * registered as `SERVER/TOOL@1` with the server's bindings. Returns the
+ * registered as `SERVER/TOOL@1` with the server's bindings (with no
+ * `registry`, nothing is registered: `toolgate mcp` lists the servers
+ * itself and reads only which refs are locked). Returns the
  * locked refs, or undefined when there is no lock (a warning: server refs
  * are then not checked) or it cannot be read (an error).
  */
 export function registerLockedTools(
   servers: ReadonlyMap<string, PolicyServer>,
-  registry: Registry,
+  registry: Registry | undefined,
   lockFile: string,
   files: PolicyFiles,
   source: YamlSource,
@@ -68,6 +71,12 @@ export function registerLockedTools(
     return undefined;
   }
   const locked = new Set<string>();
+  // Without a registry (toolgate mcp, which lists the servers itself): the locked refs only.
+  if (registry === undefined) {
+    for (const ref of read.lock.tools.keys())
+      if ([...servers.keys()].some((name) => ref.startsWith(`${name}/`))) locked.add(ref);
+    return locked;
+  }
   for (const server of servers.values()) {
     const prefix = `${server.name}/`;
     const definitions = [...read.lock.tools]
@@ -102,7 +111,8 @@ export function checkServerRefs(
     const tools = (spec as { readonly tools?: unknown } | null)?.tools;
     if (!Array.isArray(tools)) continue;
     tools.forEach((item: unknown, index) => {
-      if (typeof item !== 'string') return;
+      // A pattern (fs/read_*@1) is checked where it is expanded (expandToolPatterns).
+      if (typeof item !== 'string' || isToolPattern(item)) return;
       const { ref } = splitToolEntry(item);
       const path: SourcePath = ['grants', grant, 'tools', index];
       const server = names.find((name) => ref.startsWith(`${name}/`));

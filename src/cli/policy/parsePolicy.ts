@@ -22,6 +22,14 @@ export interface ParsePolicyOptions {
    * servers themselves.
    */
   readonly lock?: string;
+  /**
+   * Register the lock's definitions (the offline commands). Without it the
+   * lock is read only for which refs it holds: the grants' patterns expand
+   * to them and a server ref it lacks is an error (`toolgate mcp`).
+   */
+  readonly offline?: boolean;
+  /** (`toolgate mcp lock`) The lock is about to be written: patterns are left out, not errors. */
+  readonly lockPending?: boolean;
 }
 
 /** A policy document that passed the schema, as far as the code below reads it. */
@@ -97,9 +105,20 @@ export function parsePolicy(
   const locked =
     options.lock === undefined || servers.size === 0
       ? undefined
-      : registerLockedTools(servers, registry, options.lock, files, source, diagnostics);
+      : registerLockedTools(
+          servers,
+          options.offline === true ? registry : undefined,
+          options.lock,
+          files,
+          source,
+          diagnostics,
+        );
   const grantSpecs = isObject(doc.grants) ? doc.grants : {};
-  const grants = buildGrants(grantSpecs, registry, source, isReported, diagnostics);
+  const grants = buildGrants(grantSpecs, registry, source, isReported, diagnostics, {
+    servers: [...servers.keys()],
+    locked,
+    pending: options.lockPending === true,
+  });
   if (servers.size > 0)
     checkServerRefs(
       grantSpecs,
