@@ -75,6 +75,29 @@ describe('MCP policies checked offline, over the lock', () => {
       // Only the plain read passes: a deny, a link out, a .., a relative path, a bad type, a read-only root.
       expect(allowed).toEqual([true, false, false, false, false, false, false]);
 
+      // toolgate test names SERVER/TOOL@1 calls, decided over the lock as above.
+      const cases = join(workspace.dir, 'policy.test.yaml');
+      const read = (path: string) => ({
+        calls: [{ tool: 'fs/read_text_file', version: 1, arguments: { path } }],
+      });
+      const refused = { refuse: 'folder_out_of_scope' };
+      // JSON, which YAML reads as it is.
+      writeFileSync(
+        cases,
+        JSON.stringify({
+          policy: 'policy.yaml',
+          defaults: { grant: 'default' },
+          cases: [
+            { name: 'reads a.txt', turn: read(join(workspace.data, 'a.txt')), expect: 'allow' },
+            { name: 'not the .env', turn: read(join(workspace.data, '.env')), expect: refused },
+            { name: 'not the link', turn: read(join(workspace.data, 'link.txt')), expect: refused },
+          ],
+        }),
+      );
+      const tested = cli(['test', cases]);
+      expect(tested.stdout, tested.stdout + tested.stderr).toContain('3 passed, 0 failed');
+      expect(tested.code).toBe(0);
+
       // A typo'd ref, with the closest locked one; a built-in in a policy of servers only.
       const text = readFileSync(policy, 'utf8').replace('"fs/write_file@1"', '"fs/write_fil@1"');
       writeFileSync(policy, text.replace('"fake/note@1"', '"fs-read@1"'));

@@ -68,6 +68,7 @@ export function parseTestFile(
   // Offline (issue 30): SERVER/TOOL@1 cases are decided over the lock beside the policy.
   const loaded = loadPolicy(policyFile, files, {
     lock: join(dirname(policyFile), 'toolgate.lock'),
+    offline: true,
   });
   if (!loaded.ok) {
     const unreadable = loaded.diagnostics.find(
