@@ -38,7 +38,8 @@ beforeAll(async () => {
   for (const sink of [sqlite, postgres]) {
     const one = aRun({ run: { sink, id: 'run-1' } }).run;
     const [call] = callsOf(await one.proposeAsync(SEARCH_TURN));
-    await one.dispatchAsync(call);
+    // Fired, not only dispatched: the store holds a fire row after the dispatch row.
+    expect((await one.fire(call, () => 'found')).status).toBe('ok');
     await one.proposeAsync(UNGRANTED_TURN);
     const two = aRun({ run: { sink, id: 'run-2\u001b[2J' } }).run;
     const [secret] = callsOf(
@@ -126,9 +127,20 @@ describe.concurrent.each(STORES)('toolgate records on %s', (_name, store) => {
         { since: start },
         { since: '2999-01-01T00:00:00.000Z' },
         { run: 'run-1', fires: true },
+        { since: start, fires: true },
+        { run: 'run-2\u001b[2J', fires: true },
       ].map(async (filter) => (await read(filter)).length),
     );
-    expect(counts).toEqual([3, 1, 2, 2, 0, 0, 2, 1, 6, 0, 3]);
+    // One fire row (run-1's search): listed only with fires, never by default.
+    expect(counts).toEqual([3, 1, 2, 2, 0, 0, 2, 1, 6, 0, 4, 7, 3]);
+    const fired = (await read({ run: 'run-1', fires: true })).map(({ at: _at, ...rest }) => rest);
+    expect(fired.map(({ type }) => type)).toEqual(['turn', 'dispatch', 'fire', 'turn']);
+    expect(fired[2]).toMatchObject({
+      type: 'fire',
+      run: 'run-1',
+      turn: 0,
+      record: { callIndex: 0, ref: 'search@1', status: 'ok' },
+    });
     const result = await spawnCli([
       'records',
       '--store',
@@ -150,6 +162,38 @@ describe.concurrent.each(STORES)('toolgate records on %s', (_name, store) => {
         .split('\n')
         .map((line) => (JSON.parse(line) as { turn: number }).turn),
     ).toEqual([1]);
+  });
+
+  it('lists fire rows with --fires, and only then', async () => {
+    const typesOf = (stdout: string) =>
+      stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { type: string }).type);
+    const args = ['records', '--store', store(), '--json', '--run', 'run-1'];
+    const [plain, fires] = await Promise.all([spawnCli(args), spawnCli([...args, '--fires'])]);
+    expect([plain.code, plain.stderr, typesOf(plain.stdout)]).toEqual([
+      0,
+      '',
+      ['turn', 'dispatch', 'turn'],
+    ]);
+    expect([fires.code, fires.stderr, typesOf(fires.stdout)]).toEqual([
+      0,
+      '',
+      ['turn', 'dispatch', 'fire', 'turn'],
+    ]);
+    const { at: _at, ...fire } = JSON.parse(fires.stdout.split('\n')[2] ?? '') as Record<
+      string,
+      unknown
+    >;
+    expect(fire).toEqual({
+      type: 'fire',
+      run: 'run-1',
+      turn: 0,
+      call: 0,
+      ref: 'search@1',
+      record: { callIndex: 0, ref: 'search@1', status: 'ok' },
+    });
   });
 
   it('prints a table for people, with control characters escaped', async () => {
