@@ -13,9 +13,9 @@ import {
   type TurnDecision,
 } from '../../src/index.js';
 import { aCall, aTurnValue } from '../fuzz/generators.js';
-import { createRandom } from '../fuzz/random.js';
+import { createRandom, type Random } from '../fuzz/random.js';
 import { createFuzzRegistry, createFuzzWorld, DEFINITIONS } from '../fuzz/setup.js';
-import { runs } from '../helpers/testEnv.js';
+import { enough, runs } from '../helpers/testEnv.js';
 
 /**
  * Poisoning and immutability (fast-check's Poisoning.spec.ts, for a gate):
@@ -116,6 +116,33 @@ function whilePollutedWith<T>(
   }
 }
 
+/** A definition ajv compiles even under some pollution: an object schema, maybe shapes, resources and scopes. */
+function aPlainDefinition(random: Random): ToolDefinition {
+  const resource = random.pick([
+    { kind: 'path', at: '/path', access: 'read' },
+    { kind: 'path', at: '/dest' },
+    { kind: 'url', at: '/url' },
+    { kind: 'host', at: '/hosts/*' },
+    { kind: 'secret', at: '/secret' },
+  ] as const);
+  return {
+    name: random.pick(['plain/tool', 'poison-check', 'x']),
+    version: 1 + random.int(3),
+    description: random.pick(['Does one thing.', 'A tool.']),
+    inputSchema: random.pick([
+      { type: 'object' },
+      { type: 'object', additionalProperties: true },
+      { type: 'object', required: [] },
+    ]),
+    ...(random.chance(0.4)
+      ? { shapes: [random.pick(['call', 'read', 'overwrite', 'stream'])] }
+      : {}),
+    ...(random.chance(0.5) ? { resources: [resource] } : {}),
+    ...(random.chance(0.3) ? { network: ['api.example.com'] } : {}),
+    ...(random.chance(0.3) ? { secrets: ['API_TOKEN'] } : {}),
+  };
+}
+
 /** A deterministic sample of turns: generated ones, plus calls that name every resource kind. */
 function sampleTurns(count: number): unknown[] {
   const random = createRandom(4242);
@@ -183,25 +210,52 @@ describe('prototype pollution', () => {
   });
 
   it('registers the same entry while polluted, or refuses the definition loudly', () => {
-    // ajv compiles schemas at registration and reads them through the prototype chain;
-    // under this much pollution it may fail, which must surface as invalid_tool, never as a different entry.
-    const clean = createFuzzRegistry();
-    const outcomes = whilePolluted(() =>
-      DEFINITIONS.map((definition) => {
+    // ajv compiles schemas at registration and reads them through the prototype chain; under
+    // most planted keys it fails, which must surface as invalid_tool, never as a different entry.
+    // Each case plants all of POLLUTION or one to three of its keys, half of them keys under which
+    // ajv still compiles an object schema, and registers a fixture or a generated definition.
+    const random = createRandom(3939);
+    const keys = Object.keys(POLLUTION);
+    const compiles = ['builtIn', 'calls', 'details', 'checks', 'validate', 'files'];
+    const cases = Array.from({ length: runs(200) }, () => {
+      const planted: Record<string, unknown> = {};
+      if (random.chance(0.1)) Object.assign(planted, POLLUTION);
+      else
+        for (let count = 1 + random.int(3); count > 0; count--) {
+          const key = random.pick(random.chance(0.5) ? compiles : keys);
+          planted[key] = POLLUTION[key];
+        }
+      return {
+        planted,
+        definition: random.chance(0.3) ? random.pick(DEFINITIONS) : aPlainDefinition(random),
+      };
+    });
+    const register = (definition: ToolDefinition) =>
+      createRegistry({ builtins: 'none' }).register(definition);
+    let same = 0;
+    let refused = 0;
+    for (const { planted, definition } of cases) {
+      const clean = JSON.stringify(register(definition));
+      const outcome = whilePollutedWith(planted, () => {
         try {
-          return JSON.stringify(createRegistry({ builtins: 'none' }).register(definition));
+          return JSON.stringify(register(definition));
         } catch (error) {
           return error instanceof ToolgateError ? error.code : 'not a ToolgateError';
         }
-      }),
-    );
-    outcomes.forEach((outcome, index) => {
-      const definition = DEFINITIONS[index] as ToolDefinition;
-      expect([
-        JSON.stringify(clean.resolve(`${definition.name}@${String(definition.version)}`)),
-        'invalid_tool',
-      ]).toContain(outcome);
-    });
+      });
+      if (outcome === 'invalid_tool') refused++;
+      else {
+        expect({ planted: Object.keys(planted), definition, outcome }).toEqual({
+          planted: Object.keys(planted),
+          definition,
+          outcome: clean,
+        });
+        same++;
+      }
+    }
+    // Both branches ran: entries registered while polluted, and definitions refused.
+    expect(same).toBeGreaterThan(enough(25, 200));
+    expect(refused).toBeGreaterThan(enough(100, 200));
   });
 
   it('does not let a polluted "access" turn a write resource into a read one', () => {
