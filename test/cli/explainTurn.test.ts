@@ -10,7 +10,7 @@ import { resolveContext, type ContextChoice } from '../../src/cli/resolveContext
 import { createGate } from '../../src/createGate.js';
 import type { TurnDecision } from '../../src/gate/types.js';
 import { ROOT } from './helpers.js';
-import { runs } from '../helpers/testEnv.js';
+import { enough, runs } from '../helpers/testEnv.js';
 
 const files = {
   readFile: (path: string) => readFileSync(resolve(ROOT, path), 'utf8'),
@@ -37,19 +37,48 @@ function explain(turn: unknown, choice: ContextChoice = { grant: 'coder', cwd: '
 const calls = (explanation: TurnExplanation): readonly CallExplanation[] =>
   explanation.kind === 'calls' ? explanation.calls : [];
 
+/** Every check of a call, in the gate's order. */
+const CHECK_IDS = [
+  'proposal.granted',
+  'proposal.visible',
+  'proposal.arguments',
+  'dispatch.step',
+  'dispatch.shape',
+  'dispatch.grant',
+  'dispatch.network',
+  'dispatch.folder',
+  'dispatch.secret',
+  'dispatch.approval',
+];
+
 /**
  * The explanation never disagrees with the gate: an allowed turn passes
  * every check of every call, each scope pass names an entry that exists;
  * a refused turn shows that refusal at that check of that call.
  */
-function expectAgreement(decision: TurnDecision, explanation: TurnExplanation): void {
+function expectAgreement(
+  decision: TurnDecision,
+  explanation: TurnExplanation,
+): TurnDecision['settled'] {
+  expectSameDecision(decision, explanation);
+  return decision.settled;
+}
+
+function expectSameDecision(decision: TurnDecision, explanation: TurnExplanation): void {
   if (decision.settled === 'answer') {
     expect(explanation).toEqual({ kind: 'answer' });
     return;
   }
   if (decision.settled === 'tool') {
+    // One explained call per allowed call, in order, each passing every check the gate runs.
+    expect(explanation.kind).toBe('calls');
+    expect(calls(explanation).map((call) => [call.callIndex, call.ref])).toEqual(
+      decision.calls.map((call, index) => [index, call.ref]),
+    );
     for (const call of calls(explanation)) {
-      expect(call.checks.every((check) => check.verdict === 'pass')).toBe(true);
+      expect(call.checks.map((check) => `${check.id} ${check.verdict}`)).toEqual(
+        CHECK_IDS.map((id) => `${id} pass`),
+      );
       for (const match of call.checks.flatMap((check) => check.matched))
         expect(match.index).toBeGreaterThanOrEqual(0);
     }
@@ -70,11 +99,15 @@ function expectAgreement(decision: TurnDecision, explanation: TurnExplanation): 
 
 describe('explainTurn', () => {
   it('agrees with the gate on every example turn', () => {
+    const settled: string[] = [];
     for (const name of readdirSync(resolve(ROOT, 'examples/turns'))) {
       const text = readFileSync(resolve(ROOT, 'examples/turns', name), 'utf8');
       const { decision, explanation } = explain(text);
-      expectAgreement(decision, explanation);
+      settled.push(expectAgreement(decision, explanation));
     }
+    // The examples hold allowed and refused turns: both branches ran.
+    expect(settled.filter((kind) => kind === 'tool').length).toBeGreaterThan(0);
+    expect(settled.filter((kind) => kind === 'rejected').length).toBeGreaterThan(0);
   });
 
   it("lists every check in the gate's order, and marks those after a refusal as not run", () => {
@@ -249,12 +282,18 @@ describe('explainTurn', () => {
       agent: fc.constantFrom(undefined, 'reader'),
       cwd: fc.constantFrom(undefined, '/workspace', '/'),
     });
+    const settled = { tool: 0, rejected: 0 };
     fc.assert(
       fc.property(fc.array(call, { minLength: 1, maxLength: 3 }), choice, (turnCalls, context) => {
         const { decision, explanation } = explain({ calls: turnCalls }, context);
-        expectAgreement(decision, explanation);
+        const kind = expectAgreement(decision, explanation);
+        if (kind === 'tool') settled.tool++;
+        if (kind === 'rejected') settled.rejected++;
       }),
       { numRuns: runs(300), seed: 20_251_130 },
     );
+    // Both branches ran: allowed turns (each call explained) and refused ones.
+    expect(settled.tool).toBeGreaterThan(enough(10, 300));
+    expect(settled.rejected).toBeGreaterThan(enough(200, 300));
   });
 });
