@@ -35,6 +35,19 @@ describe('a gate with realpath on a real directory', () => {
     return gate.authorize({ calls: [{ tool, version: 1, arguments: args }] }, context);
   };
 
+  /** The refusal of a decision that must be refused by the folder check (a call of one turn). */
+  const folderRefusal = (path: string, ref: string, message: string, more = {}) => ({
+    settled: 'rejected',
+    refusal: {
+      check: 'dispatch.folder',
+      code: 'folder_out_of_scope',
+      reason: `the path ${path} is outside the granted folder scope`,
+      callIndex: 0,
+      ref,
+      details: [{ pointer: '/path', message, ...more }],
+    },
+  });
+
   it('allows a real file inside the folder', () => {
     expect(decide('src/app.ts').settled).toBe('tool');
   });
@@ -48,12 +61,13 @@ describe('a gate with realpath on a real directory', () => {
   });
 
   it('refuses a link inside the folder that points outside it', () => {
-    const decision = decide('escape/secret.txt');
-    expect(decision.settled === 'rejected' && decision.refusal).toMatchObject({
-      check: 'dispatch.folder',
-      code: 'folder_out_of_scope',
-      reason: `the path ${root}/escape/secret.txt is outside the granted folder scope`,
-    });
+    expect(decide('escape/secret.txt')).toEqual(
+      folderRefusal(
+        `${root}/escape/secret.txt`,
+        'fs-read@1',
+        `its real path ${outside}/secret.txt is outside every granted folder's real path`,
+      ),
+    );
   });
 
   it('lets that same link through without realpath: symlinks need the option', () => {
@@ -61,15 +75,31 @@ describe('a gate with realpath on a real directory', () => {
   });
 
   it('refuses writing through a dangling link whose target is outside', () => {
-    expect(decide('dangling', 'fs-write').settled).toBe('rejected');
+    // lstat sees an entry realpath cannot follow: writing through it would create the target.
+    expect(decide('dangling', 'fs-write')).toEqual(
+      folderRefusal(`${root}/dangling`, 'fs-write@1', 'its real path could not be resolved safely'),
+    );
   });
 
   it('refuses a new file under a link that points outside', () => {
-    expect(decide('escape/new.txt', 'fs-write').settled).toBe('rejected');
+    expect(decide('escape/new.txt', 'fs-write')).toEqual(
+      folderRefusal(
+        `${root}/escape/new.txt`,
+        'fs-write@1',
+        `its real path ${outside}/new.txt is outside every granted folder's real path`,
+      ),
+    );
   });
 
   it('resolves "link/.." physically, as the OS would', () => {
     // Lexically escape/../src/app.ts is inside; physically it is outside/../src/app.ts = base/src/app.ts.
-    expect(decide('escape/../src/app.ts').settled).toBe('rejected');
+    expect(decide('escape/../src/app.ts')).toEqual(
+      folderRefusal(
+        `${root}/src/app.ts`,
+        'fs-read@1',
+        `".." follows the symlink ${root}/escape: the OS reads it through the link, a server that normalizes the path first does not (SPEC §14.1); name the target without ".."`,
+        { reading: 'symlink-dotdot' },
+      ),
+    );
   });
 });
