@@ -56,8 +56,22 @@ describe('the CLI prints what the model wrote, escaped (issue 12 item 8)', () =>
     expect(text.code).toBe(1);
     expect(text.stdout.split('\n').some((line) => line.startsWith('ALLOWED'))).toBe(false);
     const json = runInProcess(['check', '--json', 'p.yaml', 't.json'], files);
-    const parsed = JSON.parse(json.stdout) as { decision: { refusal: { reason: string } } };
-    expect(parsed.decision.refusal.reason).toContain('/etc/x');
+    expect([json.code, json.stderr]).toEqual([1, '']);
+    // The reason names the path as a JSON string (describeValue): the newline is the two characters \n.
+    expect(JSON.parse(json.stdout)).toEqual({
+      allowed: false,
+      decision: {
+        settled: 'rejected',
+        refusal: {
+          check: 'dispatch.folder',
+          code: 'folder_out_of_scope',
+          reason: `the path "/etc/x\\n${FORGED}" is outside the granted folder scope`,
+          callIndex: 0,
+          ref: 'file/read@1',
+          details: [{ pointer: '/path', message: 'no granted folder allows reading here' }],
+        },
+      },
+    });
   });
 
   it('escapes a forged line in the allowed call it echoes', () => {
