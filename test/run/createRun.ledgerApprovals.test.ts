@@ -53,7 +53,7 @@ describe('approvals through a shared ledger', () => {
     expect(there.records().at(-1)?.dispatches?.[0]?.refusal?.code).toBe('approval_reused');
   });
 
-  it('keeps tokens of different run ids apart, and spends none on a refused dispatch', () => {
+  it('keeps tokens of different run ids apart', () => {
     const ledger = createMemoryLedger();
     const one = createRun({ gate, grant, id: 'run-1', ledger });
     const two = createRun({ gate, grant, id: 'run-2', ledger });
@@ -61,9 +61,36 @@ describe('approvals through a shared ledger', () => {
     // A token for run-1's call digest is the same digest in run-2 (same ref, tool and arguments);
     // the ledger counts it per run id.
     const call = proposeWrite(two);
-    expect(two.dispatch(call, { approval: token }).allowed).toBe(true);
+    expect(two.dispatch(call, { approval: token })).toEqual({ allowed: true, call });
     const again = proposeWrite(one);
-    expect(one.dispatch(again, { approval: token }).allowed).toBe(true);
+    expect(one.dispatch(again, { approval: token })).toEqual({ allowed: true, call: again });
+  });
+
+  it('spends none on a refused dispatch: the token still approves the next one', () => {
+    const ledger = createMemoryLedger();
+    const steps = [{ name: 'read-only', tools: ['fs-read'] }];
+    const here = createRun({ gate, grant, id: 'run-1', ledger, steps });
+    const there = createRun({ gate, grant, id: 'run-1', ledger, steps });
+    const token = tokenFor(here.dispatch(proposeWrite(here)));
+    // The same call (same digest) in a step that does not have fs-write: refused before the approval.
+    const refused = here.propose(WRITE, { step: 'read-only' }).calls?.[0];
+    expect(here.dispatch(refused, { approval: token })).toEqual({
+      allowed: false,
+      refusal: {
+        check: 'dispatch.step',
+        code: 'unknown_tool',
+        reason: 'the tool fs-write is unknown to step read-only',
+        ref: 'fs-write@1',
+      },
+    });
+    // Neither this runtime nor the ledger counted the token as used: it approves its next dispatch, once.
+    const first = proposeWrite(here);
+    expect(here.dispatch(first, { approval: token })).toEqual({ allowed: true, call: first });
+    const second = proposeWrite(there);
+    expect(there.dispatch(second, { approval: token })).toMatchObject({
+      allowed: false,
+      refusal: { check: 'dispatch.approval', code: 'approval_reused' },
+    });
   });
 
   it('refuses with check run.ledger, never throws, when the ledger cannot accept the token', async () => {
