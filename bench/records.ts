@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/records.ts`: records per second into each store, side by
- * side in one run: memory, JSONL (fsync per line), SQLite (WAL, synchronous
- * FULL) and PostgreSQL (127.0.0.1:5432, or TOOLGATE_TEST_PG), one row per
+ * side in one run: memory, JSONL (fsync per line), SQLite (WAL; the default
+ * durability 'process', synchronous NORMAL, and 'power', synchronous FULL) and PostgreSQL (127.0.0.1:5432, or TOOLGATE_TEST_PG), one row per
  * write and in batches of 100; then what recording adds to a decision
  * (propose + dispatch of one call) per store. Not a test: nothing fails on
  * a time. BENCH_RECORDS_MS sets the time per measurement (default 1500).
@@ -50,6 +50,7 @@ const show = (value: number) => Math.round(value).toLocaleString('en-US');
 const memory = createMemorySink();
 const jsonl = createJsonlFileSink(join(dir, 'records.jsonl'));
 const sqlite = createSqliteSink(join(dir, 'records.db'));
+const sqlitePower = createSqliteSink(join(dir, 'records-power.db'), { durability: 'power' });
 const postgres = await createPostgresSink({ connectionString: PG_URL, schema });
 try {
   rows.push(['memory', show(await rate(1, (n) => memory.write(entry(n)))), '-']);
@@ -60,6 +61,15 @@ try {
     show(
       await rate(100, (n) => {
         sqlite.writeMany(batch(n));
+      }),
+    ),
+  ]);
+  rows.push([
+    "SQLite, durability 'power' (fsync)",
+    show(await rate(1, (n) => sqlitePower.write(entry(n)))),
+    show(
+      await rate(100, (n) => {
+        sqlitePower.writeMany(batch(n));
       }),
     ),
   ]);
@@ -91,12 +101,14 @@ try {
     ['memory', createMemorySink()],
     ['JSONL (fsync)', jsonl],
     ['SQLite', sqlite],
+    ["SQLite, durability 'power'", sqlitePower],
     ['PostgreSQL', postgres],
   ] as const)
     console.log(`| ${name} | ${show(await decide(sink))} |`);
 } finally {
   jsonl.close();
   sqlite.close();
+  sqlitePower.close();
   await postgres.close();
   await dropSchema(schema);
   rmSync(dir, { recursive: true, force: true });

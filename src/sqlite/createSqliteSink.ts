@@ -12,6 +12,16 @@ import { migrateSqlite, SQLITE_TABLE } from './migrateSqlite.js';
 export interface SqliteSinkOptions {
   /** How long a write waits for another process's lock, in milliseconds. Default 5000. */
   readonly busyTimeoutMs?: number;
+  /**
+   * (rev 3) What a returned `write` survives. `'process'` (the default,
+   * SQLite's `synchronous = NORMAL` in WAL mode): the row is committed to
+   * the operating system, so it survives the process being killed at any
+   * moment (`SIGKILL`, a crash), but a power loss or kernel crash may take
+   * the last few milliseconds of rows. `'power'` (`synchronous = FULL`):
+   * each commit waits for an `fsync`, so it survives a power loss too, at
+   * about a tenth of the rows per second.
+   */
+  readonly durability?: 'process' | 'power';
 }
 
 /** A sink writing to a SQLite file; `close` releases it. */
@@ -23,9 +33,10 @@ export interface SqliteSink extends RecordSink {
 
 /**
  * Creates a sink that stores each run entry as a row of a SQLite file
- * (created `0600` if missing, schema created or migrated now), in WAL mode
- * with `synchronous = FULL`: `write` returns once its row is committed and
- * on disk, so a call never runs unrecorded. The file is checked now: one
+ * (created `0600` if missing, schema created or migrated now), in WAL mode:
+ * `write` returns once its row is committed, so a call never runs
+ * unrecorded; by default the commit survives the process being killed,
+ * and with `durability: 'power'` a power loss too (an `fsync` per commit). The file is checked now: one
  * that cannot be written (read-only, full disk, not a database) throws
  * `ToolgateError` (`invalid_option`) here, not at the first record. A write
  * that fails later throws, and the run does not commit what it recorded.
@@ -41,6 +52,13 @@ export function createSqliteSink(file: string, options: SqliteSinkOptions = {}):
   const busy = options.busyTimeoutMs ?? 5000;
   if (!Number.isSafeInteger(busy) || busy < 0)
     throw new ToolgateError('invalid_option', 'busyTimeoutMs must be a non-negative integer');
+  // Read as unknown: a JavaScript caller may pass anything.
+  const durability: unknown = options.durability ?? 'process';
+  if (durability !== 'process' && durability !== 'power')
+    throw new ToolgateError(
+      'invalid_option',
+      `durability must be 'process' (survives a crash of the process) or 'power' (an fsync per commit), not ${JSON.stringify(durability)}`,
+    );
   let db: Database.Database;
   try {
     // An audit trail: readable by its owner only.
@@ -54,7 +72,7 @@ export function createSqliteSink(file: string, options: SqliteSinkOptions = {}):
   }
   try {
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
+    db.pragma(durability === 'power' ? 'synchronous = FULL' : 'synchronous = NORMAL');
     migrateSqlite(db);
   } catch (error) {
     db.close();

@@ -181,6 +181,25 @@ sink.close();`;
     deadline(20_000),
   );
 
+  it('takes either durability, writing the same rows, and refuses any other', () => {
+    for (const durability of ['process', 'power'] as const) {
+      const file = join(dir, `${durability}.db`);
+      const sink = createSqliteSink(file, { durability });
+      const { run } = aRun({ run: { sink, id: durability } });
+      run.dispatch(callsOf(run.propose(SEARCH_TURN))[0]);
+      sink.close();
+      expect(rowsOf(file).map((row) => [row.run, row.type])).toEqual([
+        [durability, 'turn'],
+        [durability, 'dispatch'],
+      ]);
+    }
+    expect(() =>
+      createSqliteSink(join(dir, 'x.db'), { durability: 'full' as unknown as 'power' }),
+    ).toThrow(
+      `durability must be 'process' (survives a crash of the process) or 'power' (an fsync per commit), not "full"`,
+    );
+  });
+
   it('refuses, at creation, a file that is not a database', () => {
     const file = join(dir, 'notes.txt');
     writeFileSync(
