@@ -4,9 +4,10 @@
  * Not part of `npm run bench` (it starts real processes); needs `dist/`
  * (`npx tsup --silent`). Prints, in one run:
  *
- * - direct: the median of CALLS `read_text_file` calls from an SDK client to
+ * - direct: connect + initialize, and the median and p99 of CALLS `read_text_file` calls from an SDK client to
  *   the server over stdio;
- * - proxied: the same calls through `node dist/cli.js mcp` (stdio both ways);
+ * - proxied: the same through `node dist/cli.js mcp` (stdio both ways), with the default
+ *   SQLite store and with JSONL;
  * - added: proxied minus direct, and the ratio;
  * - toolgate's own share: the median of the same call decided in process by
  *   a run (both stages, realpath on), without any transport.
@@ -45,16 +46,26 @@ writeFileSync(
   }),
 );
 
-const median = (values: number[]) => {
+const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? Number.NaN;
 };
+const median = (values: number[]) => quantile(values, 0.5);
 
-async function timeCalls(args: string[], name: string): Promise<number> {
+/** One side's figures: connect + initialize, and the median and p99 of CALLS calls after 20 warm-ups. */
+interface Side {
+  readonly connect: number;
+  readonly median: number;
+  readonly p99: number;
+}
+
+async function timeCalls(args: string[], name: string): Promise<Side> {
   const client = new Client({ name: 'bench', version: '1.0.0' });
+  const opened = performance.now();
   await client.connect(
     new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' }),
   );
+  const connect = performance.now() - opened;
   const times: number[] = [];
   for (let call = 0; call < CALLS + 20; call += 1) {
     const start = performance.now();
@@ -64,7 +75,7 @@ async function timeCalls(args: string[], name: string): Promise<number> {
     if (call >= 20) times.push(took);
   }
   await client.close();
-  return median(times);
+  return { connect, median: median(times), p99: quantile(times, 0.99) };
 }
 
 function timeDecisions(): number {
@@ -93,16 +104,28 @@ function timeDecisions(): number {
 }
 
 const direct = await timeCalls([fsServer, data], 'read_text_file');
-const proxied = await timeCalls(
-  [join(root, 'dist/cli.js'), 'mcp', '--policy', policy, ...EXTRA],
-  'fs__read_text_file_v1',
-);
+const proxy = (extra: string[]) =>
+  timeCalls(
+    [join(root, 'dist/cli.js'), 'mcp', '--policy', policy, ...extra, ...EXTRA],
+    'fs__read_text_file_v1',
+  );
+const sides: [string, Side][] = [
+  ['direct', direct],
+  ['proxy, SQLite (default)', await proxy([])],
+  ['proxy, JSONL (fsync a line)', await proxy(['--records', `jsonl:${join(dir, 'r.jsonl')}`])],
+];
 const own = timeDecisions();
 const fmt = (ms: number) => `${ms.toFixed(3)} ms`;
-console.log(`calls per side:         ${String(CALLS)}`);
-console.log(`direct median:          ${fmt(direct)}`);
-console.log(`through the proxy:      ${fmt(proxied)}`);
+console.log(`calls per side: ${String(CALLS)} (after 20 warm-up calls)\n`);
+console.log('| side | connect + initialize | median | p99 | added median | added p99 |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const [name, side] of sides)
+  console.log(
+    `| ${name} | ${fmt(side.connect)} | ${fmt(side.median)} | ${fmt(side.p99)} | ${
+      side === direct ? '-' : fmt(side.median - direct.median)
+    } | ${side === direct ? '-' : fmt(side.p99 - direct.p99)} |`,
+  );
 console.log(
-  `added by the proxy:     ${fmt(proxied - direct)} (ratio ${(proxied / direct).toFixed(2)})`,
+  `\ntargets (issue 32): added median <= 1 ms, added p99 <= 3 ms, connect <= 2x direct (${fmt(2 * direct.connect)})`,
 );
-console.log(`toolgate's own share:   ${fmt(own)} (both stages, realpath on, in process)`);
+console.log(`toolgate's own share: ${fmt(own)} (both stages, realpath on, in process)`);
