@@ -260,16 +260,18 @@ export function createRun(options: RunOptions): Run {
         ? decided
         : Object.freeze({ allowed: true, call: authorized, wouldRefuse: decided.refusal });
     const digest = entry === undefined ? undefined : digestToolEntry(entry);
+    const turn = stored[latest.index] as TurnRecord;
     const record: DispatchRecord = Object.freeze({
       callIndex: found,
       ref: authorized.ref,
+      // (rev 3) The turn's session, so a row of a run several processes share names its turn.
+      ...(turn.session === undefined ? {} : { session: turn.session }),
       allowed: verdict.allowed,
       ...(verdict.allowed ? {} : { refusal: redactRefusal(verdict.refusal) }),
       ...(decided.allowed || enforce ? {} : { wouldRefuse: redactRefusal(decided.refusal) }),
       ...(enforce ? {} : { audit: true as const }),
       ...(digest === undefined ? {} : { digest }),
     });
-    const turn = stored[latest.index] as TurnRecord;
     const known = turn.tools ?? [];
     const tool: RecordedTool | undefined =
       entry === undefined || digest === undefined || known.some((used) => used.digest === digest)
@@ -397,9 +399,11 @@ export function createRun(options: RunOptions): Run {
     };
     const outcome = await settleFire(verdict.call, handlers, fireOptions, scope);
     if (outcome.status === 'refused' || turn === undefined) return outcome;
+    const session = stored[turn]?.session;
     const record: FireRecord = Object.freeze({
       callIndex,
       ref: verdict.call.ref,
+      ...(session === undefined ? {} : { session }),
       status: outcome.status,
       ...(enforce ? {} : { audit: true as const }),
     });

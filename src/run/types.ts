@@ -107,6 +107,8 @@ export interface DispatchRecord {
   /** Which call of the turn (0-based). */
   readonly callIndex: number;
   readonly ref: string;
+  /** (rev 3) The session of the turn, when it has one (`toolgate mcp`): a shared run's rows name their turn. */
+  readonly session?: string;
   readonly allowed: boolean;
   readonly refusal?: Refusal;
   /** The digest of the entry the dispatch stage decided over; absent when it was no longer registered. */
@@ -126,6 +128,8 @@ export interface FireRecord {
   /** Which call of the turn (0-based). */
   readonly callIndex: number;
   readonly ref: string;
+  /** (rev 3) The session of the turn, when it has one (`toolgate mcp`). */
+  readonly session?: string;
   readonly status: 'ok' | 'error' | 'aborted' | 'timed_out';
   /** Present (and `true`) on every record a run in audit mode makes. */
   readonly audit?: true;

@@ -75,7 +75,17 @@ describe('toolgate mcp on PostgreSQL', () => {
         800,
       );
       expect(new Set(turns.map((row) => row.session)).size).toBe(4);
-      // And one allowed dispatch and one fire: each turn number of each process exactly once.
+      // And one allowed dispatch and one fire per turn, each naming its turn's session: no duplicate.
+      const sessions = new Set(turns.map((row) => row.session));
+      for (const type of ['dispatch', 'fire']) {
+        const keys = of(type).map((row) => `${String(row.session)}#${String(row.turn)}`);
+        expect(new Set(keys).size, type).toBe(800);
+        expect(
+          of(type).every((row) => sessions.has(row.session)),
+          type,
+        ).toBe(true);
+      }
+      // Each turn number of each process exactly once.
       for (const type of ['dispatch', 'fire']) {
         const list = of(type);
         expect(list, type).toHaveLength(800);

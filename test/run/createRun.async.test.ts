@@ -194,6 +194,19 @@ describe('proposeAndFire over a run with an async sink (the proxy with --records
     expect(run.records().map((record) => record.session)).toEqual(
       Array.from({ length: 40 }, (_, index) => `s${String(index % 4)}`),
     );
+    // Each dispatch and fire names its turn's session too, in the records and in the sink.
+    for (const record of run.records()) {
+      expect(record.dispatches?.map((dispatch) => dispatch.session)).toEqual([record.session]);
+      expect(record.fires?.map((fire) => fire.session)).toEqual([record.session]);
+    }
+    const sessionOf = (entry: RunEntry) =>
+      entry.type === 'turn'
+        ? entry.record.session
+        : entry.type === 'dispatch'
+          ? entry.dispatch.session
+          : entry.fire.session;
+    const turnOf = (entry: RunEntry) => (entry.type === 'turn' ? entry.record.index : entry.turn);
+    for (const entry of durable) expect(sessionOf(entry)).toBe(`s${String(turnOf(entry) % 4)}`);
   });
 
   it('refuses an ungranted call through the run, its turn recorded and awaited, with an async sink', async () => {
