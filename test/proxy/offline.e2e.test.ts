@@ -114,7 +114,7 @@ describe('MCP policies checked offline, over the lock', () => {
   );
 
   it(
-    'expands a grant pattern over the lock the same way in lock, ls and the proxy',
+    'expands a grant pattern over the lock the same way in lock, ls, diff and the proxy',
     async () => {
       const workspace = aWorkspace();
       const policy = aPolicy(workspace, { tools: ['fs/read_*@1', 'fake/note@1'] });
@@ -135,6 +135,19 @@ describe('MCP policies checked offline, over the lock', () => {
       expect(reads.length).toBeGreaterThan(2);
       expect(reads.every((ref) => /^fs\/read_\w+@1$/.test(ref))).toBe(true);
       expect(reads).toContain('fs/read_text_file@1');
+      // diff reads both policies over the lock beside them: the pattern is wider than one ref.
+      const narrow = join(workspace.dir, 'narrow.yaml');
+      writeFileSync(
+        narrow,
+        readFileSync(policy, 'utf8').replace('"fs/read_*@1"', '"fs/read_text_file@1"'),
+      );
+      const diffed = cli(['diff', narrow, policy]);
+      expect(diffed.code, diffed.stdout + diffed.stderr).toBe(1);
+      for (const ref of reads.filter((ref) => ref !== 'fs/read_text_file@1'))
+        expect(diffed.stdout).toContain(`  tool    ${ref}  (allowed by ${ref})`);
+      expect(diffed.stdout).not.toContain('tool    fs/read_text_file@1');
+      expect(cli(['diff', policy, narrow]).code).toBe(0);
+
       const { client } = await aProxyClient(['--policy', policy]);
       try {
         const names = (await client.listTools()).tools.map((tool) => tool.name).sort();
