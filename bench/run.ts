@@ -42,6 +42,7 @@ const GROUPS: readonly Group[] = [
   { id: 'memory', script: 'cases/memory.ts', nodeFlags: ['--expose-gc'] },
   { id: 'denies', script: 'cases/denies.ts' },
   { id: 'schema-cost', script: 'cases/schemaCost.ts' },
+  { id: 'slow-inputs', script: 'cases/slowInputs.ts' },
   { id: 'registry-scale', script: 'cases/registryScale.ts', nodeFlags: ['--expose-gc'] },
 ];
 

@@ -373,11 +373,15 @@ export function renderReport(run: {
     }
     const values = valuesOf(list);
     for (const [name, value] of values) {
-      // Values named "(bytes)" are sizes; the others are times in ns.
-      const format = name.endsWith(' (bytes)') ? formatBytes : formatTime;
+      // Values named "(bytes)" are sizes, "(ratio)" plain ratios; the others are times in ns.
+      const format = name.endsWith(' (bytes)')
+        ? formatBytes
+        : name.endsWith(' (ratio)')
+          ? (ratio: number) => `${ratio.toFixed(2)}×`
+          : formatTime;
       lines.push(
         '',
-        `${name.replace(' (ns)', '')}: ${format(value.median)} (min ${format(value.min)}, max ${format(value.max)})`,
+        `${name.replace(' (ns)', '').replace(' (ratio)', '')}: ${format(value.median)} (min ${format(value.min)}, max ${format(value.max)})`,
       );
     }
     lines.push('');
