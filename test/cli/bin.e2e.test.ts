@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs'
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CODER, EXAMPLE, ROOT, spawnCli, turn } from './helpers.js';
+import { builtCli } from '../helpers/freshDist.js';
 import { aTempDir } from '../helpers/scratch.js';
 
 const manifest = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as {
@@ -9,6 +10,9 @@ const manifest = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8'))
   bin: Record<string, string>;
   files: string[];
 };
+
+// The bin runs dist/cli.js: fail here, not on old code, when it is older than src/.
+builtCli(ROOT);
 
 // A project that installed toolgate: node_modules/toolgate and the .bin link npm makes for the `bin` entry.
 const project = aTempDir('bin');

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/runCli.js';
+import { builtCli } from '../helpers/freshDist.js';
 import { deadline } from '../helpers/testEnv.js';
 import { tracked } from '../helpers/scratch.js';
 
@@ -18,7 +19,8 @@ export interface CliResult {
 
 /**
  * Runs the built CLI (`node dist/cli.js …`, built by `pretest`) in a child
- * process from the package root, with optional stdin.
+ * process from the package root, with optional stdin. Throws when
+ * `dist/cli.js` is older than `src/` (test/helpers/freshDist.ts).
  *
  * // await spawnCli(['check', 'examples/policy.yaml', 'examples/turns/read-source.json'])
  */
@@ -32,7 +34,7 @@ export function spawnCli(
 ): Promise<CliResult> {
   const [file = process.execPath, ...prefix] = options.command ?? [
     process.execPath,
-    resolve(ROOT, 'dist/cli.js'),
+    builtCli(ROOT),
   ];
   return new Promise((done) => {
     const child = tracked(

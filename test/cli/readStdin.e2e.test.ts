@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './helpers.js';
+import { builtCli } from '../helpers/freshDist.js';
 import { aTempDir } from '../helpers/scratch.js';
 import { deadline } from '../helpers/testEnv.js';
 
@@ -24,7 +25,7 @@ function pipeInto(command: string, bytes: number): Promise<{ code: number; stdou
   });
 }
 
-const CLI = `'${process.execPath}' dist/cli.js check examples/policy.yaml --grant coder -`;
+const CLI = `'${process.execPath}' '${builtCli(ROOT)}' check examples/policy.yaml --grant coder -`;
 const TSX = `'${process.execPath}' '${resolve(ROOT, 'node_modules/tsx/dist/cli.mjs')}' test/fixtures/cli/read-stdin.ts`;
 
 describe.concurrent('reading a turn from a slow pipe', () => {

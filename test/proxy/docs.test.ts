@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePolicy } from '../../src/cli/policy/parsePolicy.js';
 import { formatClientSnippets } from '../../src/proxy/formatClientSnippets.js';
-import { ROOT } from './helpers.js';
 
+const ROOT = resolve(import.meta.dirname, '../..');
 const doc = readFileSync(join(ROOT, 'docs/mcp.md'), 'utf8');
 
 /** The fenced blocks of docs/mcp.md whose info string is `LANG TAG`, by tag. */

@@ -6,13 +6,17 @@ import {
   StdioClientTransport,
 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { builtCli } from '../helpers/freshDist.js';
 import { RUN_MARKER } from '../helpers/processes.js';
 import { aTempDir, onCleanUp } from '../helpers/scratch.js';
 import { deadline } from '../helpers/testEnv.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-/** The built CLI: `npm test` builds it first (`npx tsup --silent` when running a file alone). */
-export const CLI = join(ROOT, 'dist/cli.js');
+/**
+ * The built CLI: `npm test` builds it first (`npx tsup --silent` when running a file alone).
+ * Importing these helpers fails when it is older than `src/` (test/helpers/freshDist.ts).
+ */
+export const CLI = builtCli(ROOT);
 export const FS_SERVER = join(
   ROOT,
   'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js',
