@@ -91,9 +91,19 @@ describe('the lock file', () => {
         /^the digest of fs\/read_text_file@1 is not the SHA-256 of its definition/,
       ) as string,
     });
-    expect('problem' in readLock('{')).toBe(true);
-    expect('problem' in readLock('{"lockVersion":2,"tools":{}}')).toBe(true);
-    expect('problem' in readLock('{"lockVersion":1,"tools":{"nope":{}}}')).toBe(true);
+    // after "it is not JSON: " comes the JSON parser's own message, whose words are V8's
+    expect(readLock('{')).toEqual({
+      problem: expect.stringMatching(/^it is not JSON: \S/) as string,
+    });
+    expect(readLock('{"lockVersion":2,"tools":{}}')).toEqual({
+      problem: 'it must be { "lockVersion": 1, "tools": { REF: { digest, definition } } }',
+    });
+    expect(readLock('{"lockVersion":1,"tools":{"nope":{}}}')).toEqual({
+      problem: '"nope" is not a ref NAME@VERSION',
+    });
+    expect(readLock('{"lockVersion":1,"tools":{"fs/x@1":{}}}')).toEqual({
+      problem: 'tools["fs/x@1"] must be { digest, definition }',
+    });
   });
 });
 

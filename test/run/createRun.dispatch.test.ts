@@ -187,6 +187,8 @@ describe('createRun: dispatch', () => {
       'Searches the documents.',
       'A different search.',
     ]);
+    expect(tools[1]?.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(tools[1]?.digest).not.toBe(tools[0]?.digest);
     expect(run.records()[0]?.dispatches?.[0]?.digest).toBe(tools[1]?.digest);
     const last = sink.entries().at(-1);
     expect(last?.type === 'dispatch' && last.tool?.entry.description).toBe('A different search.');

@@ -60,7 +60,10 @@ describe('createRun: records and sinks', () => {
     const { run, registry } = aRun();
     run.propose(SEARCH_TURN);
     const entry = registry.resolve('search@1');
-    expect(entry && run.records()[0]?.tools?.[0]?.digest).toBe(entry && digestToolEntry(entry));
+    if (entry === undefined) throw new Error('search@1 does not resolve');
+    const digest = run.records()[0]?.tools?.[0]?.digest;
+    expect(digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(digest).toBe(digestToolEntry(entry));
   });
 
   it('sends every turn and dispatch to the sink, in order, with the run id', () => {

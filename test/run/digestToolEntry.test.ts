@@ -67,9 +67,13 @@ describe('digestToolEntry', () => {
 
   it('is what inventory() rows show', () => {
     const registry = createRegistry();
-    for (const row of registry.inventory()) {
+    const rows = registry.inventory();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
       const entry = registry.resolve(`${row.name}@${row.version}`);
-      expect(entry && row.digest).toBe(entry && digestToolEntry(entry));
+      if (entry === undefined) throw new Error(`${row.name}@${row.version} does not resolve`);
+      expect(row.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+      expect(row.digest).toBe(digestToolEntry(entry));
     }
   });
 });
