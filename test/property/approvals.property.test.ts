@@ -14,7 +14,7 @@ import {
   type ToolDefinition,
   type ToolEntry,
 } from '../../src/index.js';
-import { runs } from '../helpers/testEnv.js';
+import { enough, runs } from '../helpers/testEnv.js';
 
 const RUNS = { numRuns: runs(10_000), seed: 20_261_201 } as const;
 const KEYS = ['the first approval key', new Uint8Array(32).fill(1)] as const;
@@ -195,18 +195,40 @@ const fieldChange: fc.Arbitrary<Partial<ToolEntry>> = fc.oneof(
     .constantFrom('/url', '/query', '/a/*')
     .map((at) => ({ resources: [{ kind: 'url' as const, at }] })),
   fc.jsonValue().map((example) => ({ example })),
+  fc.constantFrom('find', 'search2').map((name) => ({ name, ref: `${name}@1` })),
+  fc.integer({ min: 2, max: 99 }).map((version) => ({ version, ref: `search@${version}` })),
 );
+/** Every field of a tool definition (ToolDefinition): each must be one the law changes. */
+const DEFINITION_FIELDS = [
+  'name',
+  'version',
+  'kind',
+  'description',
+  'inputSchema',
+  'shapes',
+  'network',
+  'secrets',
+  'resources',
+  'example',
+];
 
 describe('digest pins, as laws', () => {
   it('any change to any definition field changes the digest; registry flags do not', () => {
     const base = toolDigest(anEntry({}));
+    const changed = new Map<string, number>();
     fc.assert(
       fc.property(fieldChange, fc.boolean(), fc.boolean(), (change, builtIn, grantable) => {
+        for (const field of Object.keys(change).filter((key) => key !== 'ref'))
+          changed.set(field, (changed.get(field) ?? 0) + 1);
         expect(toolDigest(anEntry({ ...change, builtIn, grantable }))).not.toBe(base);
         expect(toolDigest(anEntry({ builtIn, grantable }))).toBe(base);
       }),
       RUNS,
     );
+    // every field of a definition was changed, each many times
+    expect([...changed.keys()].sort()).toEqual([...DEFINITION_FIELDS].sort());
+    for (const field of DEFINITION_FIELDS)
+      expect(changed.get(field), field).toBeGreaterThan(enough(500, 10_000));
   });
 
   it('a pinned ref whose registered definition changed is refused not_granted at both stages', () => {

@@ -210,7 +210,7 @@ describe('folder deny entries (properties)', () => {
     );
   });
 
-  it('deny wins whatever the order of entries', () => {
+  it('decides the same whatever the order of entries', () => {
     fc.assert(
       fc.property(roots, denies, aPath, fc.func(fc.integer()), (rootList, denyList, path, rank) => {
         const entries = [...rootList, ...denyList];

@@ -230,7 +230,7 @@ describe('Coresource law: maxTools never exceeds the cap', () => {
     .subarray(['gh', 'db'])
     .map((prefixes) => Object.fromEntries(prefixes.map((prefix) => [prefix, ['search', 'list']])));
 
-  it('keeps at most maxTools, cuts the rest in order, and decides the same every time', () => {
+  it('keeps at most maxTools in the uncapped order, cuts exactly the rest, and decides the same every time', () => {
     fc.assert(
       fc.property(configArb, serverToolsArb, (config, serverTools) => {
         const agent = createCoresourceAgent(config, { serverTools });
