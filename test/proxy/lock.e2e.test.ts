@@ -37,8 +37,14 @@ describe('toolgate mcp lock, and a definition that changes after it', () => {
       expect(lock.lockVersion).toBe(1);
       expect(lock.tools['fake/note@1']?.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
       expect(lock.tools['fake/note@1']?.definition.description).toBe('Takes a note.');
-      // read_text_file is bound; list_directory is not granted: no warning for either.
-      expect(locked.stderr).not.toContain('read_text_file@1: the argument');
+      // read_text_file is bound; list_directory is not granted: no warning for either. The
+      // warnings are exactly the one the fake server earns (its tool names that collide).
+      const warnings = locked.stderr
+        .split('\n')
+        .filter((line) => line.startsWith('toolgate mcp lock: warning:'));
+      expect(warnings).toEqual([
+        'toolgate mcp lock: warning: fake/note.text is never served: "note.text" reads as fake/note_text, as "note_text" does, so it is not served (only a name that needs no mapping keeps its reading); rename one on the server',
+      ]);
 
       writeFileSync(
         workspace.describe,
