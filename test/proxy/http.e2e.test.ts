@@ -293,11 +293,15 @@ describe('toolgate mcp --audit', () => {
       ]);
       // Each call let through carries, in its dispatch record, the refusal enforcing would have given.
       const digest = expect.stringMatching(/^sha256:[0-9a-f]{64}$/) as unknown;
+      // Each names its turn's session (the one session of this proxy).
+      const session = lines.find((line) => line.type === 'turn')?.record?.session;
+      expect(session).toMatch(/^s1-[0-9a-f]{8}$/);
       expect(lines.filter((line) => line.type === 'dispatch').map((line) => line.dispatch)).toEqual(
         [
           {
             callIndex: 0,
             ref: 'fs/write_file@1',
+            session,
             allowed: true,
             wouldRefuse: {
               check: 'dispatch.folder',
@@ -312,6 +316,7 @@ describe('toolgate mcp --audit', () => {
           {
             callIndex: 0,
             ref: 'fs/list_directory@1',
+            session,
             allowed: true,
             wouldRefuse: {
               check: 'dispatch.grant',
