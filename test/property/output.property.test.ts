@@ -34,7 +34,7 @@ describe('output shaping laws', () => {
     );
   });
 
-  it('saves the whole output, and shows a head that is a prefix within the head limits', () => {
+  it('saves the whole output, and shows a prefix within the head limits, cut after a newline, never empty when a character fits', () => {
     fc.assert(
       fc.property(text, limits, (value, limit) => {
         const shaped = shapeToolOutput(value, limit);
@@ -43,6 +43,13 @@ describe('output shaping laws', () => {
         expect(value.startsWith(shaped.head)).toBe(true);
         expect(encoder.encode(shaped.head).length).toBeLessThanOrEqual(limit.headBytes);
         expect(countLines(shaped.head)).toBeLessThanOrEqual(limit.headLines);
+        // Not empty when its first character fits (an empty head passes every check above),
+        // and cut after a newline where one fits: it ends at one, holds none, or is all the text.
+        const first = String.fromCodePoint(value.codePointAt(0) ?? 0);
+        if (value !== '' && encoder.encode(first).length <= limit.headBytes)
+          expect(shaped.head.length).toBeGreaterThan(0);
+        const { head } = shaped;
+        expect(head.endsWith('\n') || !head.includes('\n') || head === value).toBe(true);
         expect(describeShapedOutput(shaped, '/tmp/x')).toContain(`${shaped.bytes} bytes`);
       }),
       RUNS,
