@@ -1,6 +1,5 @@
 import type { Gate, GateContext } from '../gate/types.js';
 import { SESSION, TOOL_READINGS, type ToolReading } from '../gate/toolReadings.js';
-import { ToolgateError } from '../errors/ToolgateError.js';
 import { FIRE_TURN, type RunInternals } from '../run/runInternals.js';
 import type { DispatchOptions, ProposeOptions, Run, TurnRecord } from '../run/types.js';
 import { RUN_DISPATCH_CHECK } from '../run/refuseDispatch.js';
@@ -63,11 +62,16 @@ export function proposeAndFire(
         : ({ ...readings, ...session } as ProposeOptions);
     // One step of the run, so concurrent calls cannot interleave, with a sync or an async store.
     const fireTurn = (binding.run as Run & Partial<RunInternals>)[FIRE_TURN];
-    if (fireTurn === undefined)
-      throw new ToolgateError('invalid_option', 'proposeAndFire needs a run made by createRun');
-    return fireTurn(turn, proposeOptions, handlers, options, dispatchOptions).then(
-      ({ record, outcome }) => outcome ?? outcomeOfUnfired(record),
-    );
+    if (fireTurn !== undefined)
+      return fireTurn(turn, proposeOptions, handlers, options, dispatchOptions).then(
+        ({ record, outcome }) => outcome ?? outcomeOfUnfired(record),
+      );
+    // A run of another copy of toolgate (the other build): its public forms, synchronous up to
+    // the handler, as before revision 3 (so a sync store only).
+    const record = binding.run.propose(turn, proposeOptions);
+    const authorized = record.settled === 'tool' ? record.calls?.[0] : undefined;
+    if (authorized === undefined) return Promise.resolve(outcomeOfUnfired(record));
+    return binding.run.fire(authorized, handlers, options, dispatchOptions);
   }
   const read = readFireOptions(options, 'proposeAndFire');
   const decision = binding.gate.checkTurn(turn, { ...binding.context, ...readings });

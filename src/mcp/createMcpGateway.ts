@@ -5,8 +5,7 @@ import { REFUSED_BEFORE_RUN } from '../gate/toolReadings.js';
 import type { Refusal } from '../gate/types.js';
 import { withDetails } from '../gate/withDetails.js';
 import { parseToolRef } from '../registry/parseToolRef.js';
-import { PROPOSE_AWAITED, type RunInternals } from '../run/runInternals.js';
-import type { Run } from '../run/types.js';
+import { proposeAwaited } from '../run/runInternals.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -221,7 +220,8 @@ export async function createMcpGateway(options: McpGatewayOptions): Promise<McpG
   ): Promise<void> {
     if (!('run' in binding)) return;
     // Awaited, so the refusal is durable before it is answered, with a sync or an async sink.
-    await (binding.run as Run & RunInternals)[PROPOSE_AWAITED](
+    await proposeAwaited(
+      binding.run,
       { calls: [{ tool, version, arguments: args }] },
       { [REFUSED_BEFORE_RUN]: refusal },
     );

@@ -22,7 +22,7 @@ import { withDetails } from '../gate/withDetails.js';
 import { isGatewayListed } from '../mcp/isGatewayListed.js';
 import type { ProviderNames } from '../providers/buildProviderNames.js';
 import { toProviderToolName } from '../providers/toProviderToolName.js';
-import { PROPOSE_AWAITED, type RunInternals } from '../run/runInternals.js';
+import { proposeAwaited } from '../run/runInternals.js';
 import type { DispatchOptions, Run } from '../run/types.js';
 import type { Upstream } from './createUpstream.js';
 import type { ChangedTool, ProxyOptions, ServedTool } from './types.js';
@@ -98,7 +98,8 @@ export function handleProxyRequests(server: Server, state: SessionState): void {
         version: number,
       ): Promise<CallToolResult> => {
         // Awaited, so the refusal is durable before it is answered, with a sync or an async sink.
-        await (state.run as Run & RunInternals)[PROPOSE_AWAITED](
+        await proposeAwaited(
+          state.run,
           { calls: [{ tool, version, arguments: args }] },
           { [REFUSED_BEFORE_RUN]: refusal, [SESSION]: state.session },
         );

@@ -1,4 +1,4 @@
-import type { DispatchOptions, TurnRecord } from './types.js';
+import type { DispatchOptions, Run, TurnRecord } from './types.js';
 import type { FireOptions, FireOutcome, ToolHandlers } from '../fire/types.js';
 
 /**
@@ -24,4 +24,21 @@ export interface RunInternals {
     dispatchOptions: DispatchOptions | undefined,
   ) => Promise<{ readonly record: TurnRecord; readonly outcome?: FireOutcome }>;
   readonly [PROPOSE_AWAITED]: (turn: unknown, proposeOptions?: unknown) => Promise<TurnRecord>;
+}
+
+/**
+ * Records a turn through `PROPOSE_AWAITED`, or, for a run of another copy of
+ * toolgate (the ESM and CommonJS builds each have their own symbols), through
+ * its public `propose`, as before revision 3.
+ */
+export function proposeAwaited(
+  run: Run,
+  turn: unknown,
+  proposeOptions?: unknown,
+): Promise<TurnRecord> {
+  const own = (run as Run & Partial<RunInternals>)[PROPOSE_AWAITED];
+  if (own !== undefined) return own(turn, proposeOptions);
+  return new Promise((done) => {
+    done(run.propose(turn, proposeOptions as Parameters<Run['propose']>[1]));
+  });
 }

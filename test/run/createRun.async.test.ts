@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   ToolgateError,
   type AuthorizedCall,
+  type Run,
   type RunEntry,
   type TurnRecord,
 } from '../../src/index.js';
 import { proposeAndFire } from '../../src/fire/proposeAndFire.js';
-import { ANSWER_TURN, SEARCH_TURN, aRun } from '../helpers/runBuilders.js';
+import { proposeAwaited } from '../../src/run/runInternals.js';
+import { ANSWER_TURN, SEARCH_TURN, UNGRANTED_TURN, aRun } from '../helpers/runBuilders.js';
 
 function callsOf(record: TurnRecord): readonly AuthorizedCall[] {
   if (record.calls === undefined)
@@ -221,5 +223,44 @@ describe('proposeAndFire over a run with an async sink (the proxy with --records
     );
     expect(outcome).toMatchObject({ status: 'refused', refusal: { code: 'not_granted' } });
     expect(durable.map((entry) => entry.type)).toEqual(['turn']);
+  });
+});
+
+describe('proposeAndFire and proposeAwaited over a run of another copy of toolgate', () => {
+  /** What the other build's run looks like from here: its public methods, none of this copy's symbols. */
+  const foreign = (run: Run): Run =>
+    ({
+      propose: run.propose,
+      dispatch: run.dispatch,
+      proposeAsync: run.proposeAsync,
+      dispatchAsync: run.dispatchAsync,
+      fire: run.fire,
+      records: run.records,
+      summary: run.summary,
+      budgets: run.budgets,
+      enforce: run.enforce,
+      status: run.status,
+    }) as Run;
+
+  it('fires through the public methods and records the turn, as before revision 3', async () => {
+    const { run } = aRun({ run: { id: 'other' } });
+    const outcome = await proposeAndFire(
+      { tool: 'search', version: 1, arguments: { query: 'q' } },
+      () => 'found',
+      {},
+      { run: foreign(run) },
+    );
+    expect(outcome).toMatchObject({ status: 'ok', text: 'found' });
+    expect(run.records()[0]?.fires).toEqual([{ callIndex: 0, ref: 'search@1', status: 'ok' }]);
+    const refused = await proposeAndFire(
+      { tool: 'web-search', version: 2, arguments: { query: 'x' } },
+      () => 'never',
+      {},
+      { run: foreign(run) },
+    );
+    expect(refused).toMatchObject({ status: 'refused', refusal: { code: 'not_granted' } });
+    const recorded = await proposeAwaited(foreign(run), UNGRANTED_TURN);
+    expect(recorded.settled).toBe('rejected');
+    expect(run.records()).toHaveLength(3);
   });
 });
