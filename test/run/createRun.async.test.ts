@@ -228,19 +228,18 @@ describe('proposeAndFire over a run with an async sink (the proxy with --records
 
 describe('proposeAndFire and proposeAwaited over a run of another copy of toolgate', () => {
   /** What the other build's run looks like from here: its public methods, none of this copy's symbols. */
-  const foreign = (run: Run): Run =>
-    ({
-      propose: run.propose,
-      dispatch: run.dispatch,
-      proposeAsync: run.proposeAsync,
-      dispatchAsync: run.dispatchAsync,
-      fire: run.fire,
-      records: run.records,
-      summary: run.summary,
-      budgets: run.budgets,
-      enforce: run.enforce,
-      status: run.status,
-    }) as Run;
+  const foreign = (run: Run): Run => ({
+    propose: run.propose,
+    dispatch: run.dispatch,
+    proposeAsync: run.proposeAsync,
+    dispatchAsync: run.dispatchAsync,
+    fire: run.fire,
+    records: run.records,
+    summary: run.summary,
+    budgets: run.budgets,
+    enforce: run.enforce,
+    status: run.status,
+  });
 
   it('fires through the public methods and records the turn, as before revision 3', async () => {
     const { run } = aRun({ run: { id: 'other' } });

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { messageOf } from '../../data/messageOf.js';
+import { splitToolEntry } from '../../grant/splitToolEntry.js';
 import { mcpToolDigest } from '../../mcp/mcpToolDigest.js';
 import { nameListedTools } from '../../mcp/nameListedTools.js';
 import { START_TIMEOUT_MS } from '../../proxy/createUpstream.js';
@@ -29,8 +30,10 @@ const OPTIONS = {
 } as const;
 
 /** A check's answer: what is fine, or what is wrong and what to do. */
-type Finding =
-  { readonly ok: true; readonly what: string } | { readonly ok: false; readonly what: string };
+interface Finding {
+  readonly ok: boolean;
+  readonly what: string;
+}
 
 /**
  * `toolgate mcp doctor --policy FILE [--grant NAME] [--lock FILE] [--records
@@ -67,7 +70,6 @@ export async function mcpDoctor(
   if (typeof records === 'string') return usageError(io, 'mcp doctor', records, false);
   const say = (finding: Finding) => {
     io.stdout(`${finding.ok ? 'ok  ' : 'FAIL'}  ${printable(finding.what)}\n`);
-    return finding.ok;
   };
   io.stdout(`toolgate mcp doctor: ${printable(policyFile)}\n`);
 
@@ -121,6 +123,8 @@ export async function mcpDoctor(
 
   // 3. Each server: starts, lists its tools, and every granted one as locked.
   const timeoutMs = Math.max(policy.proxy?.callTimeoutMs ?? 0, START_TIMEOUT_MS);
+  // A pinned entry (REF#sha256:…) grants its ref.
+  const grantedRefs = grant.tools.map((entry) => splitToolEntry(entry).ref);
   const served = new Set<string>();
   for (const server of servers) {
     let listed: Tool[];
@@ -142,7 +146,7 @@ export async function mcpDoctor(
       const named = names.get(tool.name);
       if (named?.ok === true) byRef.set(`${named.name}@1`, tool);
     }
-    const granted = grant.tools.filter((ref) => ref.startsWith(`${server.name}/`));
+    const granted = grantedRefs.filter((ref) => ref.startsWith(`${server.name}/`));
     for (const ref of granted) {
       served.add(ref);
       const tool = byRef.get(ref);
@@ -165,7 +169,7 @@ export async function mcpDoctor(
       what: `server ${server.name}: started, ${String(listed.length)} tools listed, ${String(granted.length)} granted, each as locked`,
     });
   }
-  const unserved = grant.tools.filter((ref) => !served.has(ref));
+  const unserved = grantedRefs.filter((ref) => !served.has(ref));
   if (unserved.length > 0) {
     say({
       ok: false,
