@@ -70,13 +70,12 @@ export function registerLockedTools(
     );
     return undefined;
   }
-  const locked = new Set<string>();
+  const names = [...servers.keys()];
+  const locked = new Set(
+    [...read.lock.tools.keys()].filter((ref) => names.some((name) => ref.startsWith(`${name}/`))),
+  );
   // Without a registry (toolgate mcp, which lists the servers itself): the locked refs only.
-  if (registry === undefined) {
-    for (const ref of read.lock.tools.keys())
-      if ([...servers.keys()].some((name) => ref.startsWith(`${name}/`))) locked.add(ref);
-    return locked;
-  }
+  if (registry === undefined) return locked;
   for (const server of servers.values()) {
     const prefix = `${server.name}/`;
     const definitions = [...read.lock.tools]
@@ -87,7 +86,17 @@ export function registerLockedTools(
       scopes: server.tools,
       version: () => 1,
     });
-    for (const tool of result.tools) if (read.lock.tools.has(tool.ref)) locked.add(tool.ref);
+    // A locked definition the registry refuses (its binding, its schema) is told, not lost.
+    for (const skipped of result.skipped)
+      diagnostics.push(
+        diagnose(
+          at,
+          'warning',
+          'unregistered_tool',
+          `${prefix}${skipped.name} in the lock cannot be registered offline: ${skipped.problem}`,
+          `check servers.${server.name}.tools, then run toolgate mcp lock --policy ${source.file}`,
+        ),
+      );
   }
   return locked;
 }
