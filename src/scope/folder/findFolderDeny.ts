@@ -1,5 +1,5 @@
 import type { CanonicalPath } from '../path/types.js';
-import { matchGlobRows } from './matchGlobRows.js';
+import { matchGlobSegments } from './matchGlobRows.js';
 import type { FolderDeny } from './parseFolderDeny.js';
 
 /**
@@ -19,23 +19,28 @@ export function findFolderDeny(
   roots: Iterable<CanonicalPath>,
   denies: readonly FolderDeny[],
 ): FolderDeny | undefined {
-  const relatives: string[] = [];
+  if (denies.length === 0) return undefined;
+  // Each path split once, however many globs are tried on it.
+  const relatives: (readonly string[])[] = [];
   for (const root of roots) {
     // /srv/app/a/b under /srv/app => a/b; under / => srv/app/a/b.
-    if (root === '/') relatives.push(path.slice(1));
-    else if (path.startsWith(`${root}/`)) relatives.push(path.slice(root.length + 1));
+    const relative =
+      root === '/' ? path.slice(1) : path.startsWith(`${root}/`) ? path.slice(root.length + 1) : '';
+    if (relative !== '') relatives.push(relative.split('/'));
   }
+  let absolute: readonly string[] | undefined;
   for (const deny of denies) {
     if (deny.absolute) {
-      if (matches(deny, path)) return deny;
+      absolute ??= path.split('/');
+      if (matches(deny, absolute)) return deny;
     } else {
-      for (const relative of relatives) if (relative !== '' && matches(deny, relative)) return deny;
+      for (const relative of relatives) if (matches(deny, relative)) return deny;
     }
   }
   return undefined;
 }
 
 /** Does the glob name this path, or a folder above it? */
-function matches(deny: FolderDeny, path: string): boolean {
-  return matchGlobRows(deny.self.set, path) || matchGlobRows(deny.below.set, path);
+function matches(deny: FolderDeny, segments: readonly string[]): boolean {
+  return matchGlobSegments(deny.self.set, segments) || matchGlobSegments(deny.below.set, segments);
 }

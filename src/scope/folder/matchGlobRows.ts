@@ -22,7 +22,11 @@ let scratch: [Uint8Array, Uint8Array] = [new Uint8Array(32), new Uint8Array(32)]
  * // (set of '**\/.env', '.env') => true;  (set of 'dir/**', 'dir') => false
  */
 export function matchGlobRows(rows: readonly GlobRow[], path: string): boolean {
-  const segments = path.split('/');
+  return matchGlobSegments(rows, path.split('/'));
+}
+
+/** `matchGlobRows` over a path already split at `/`, for a caller that tries several globs on it. */
+export function matchGlobSegments(rows: readonly GlobRow[], segments: readonly string[]): boolean {
   // Two rows of reach flags, reused for every part of every alternative (and every call: the
   // match is synchronous and calls nothing that could call back into it).
   if (scratch[0].length <= segments.length) {
