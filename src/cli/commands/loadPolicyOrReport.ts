@@ -1,6 +1,6 @@
-import { dirname, join } from 'node:path';
 import { EXIT } from '../exitCodes.js';
 import type { CliIo } from '../io.js';
+import { lockBeside } from '../policy/besidePolicy.js';
 import { loadPolicy } from '../policy/loadPolicy.js';
 import type { ParsePolicyOptions } from '../policy/parsePolicy.js';
 import type { Policy } from '../policy/types.js';
@@ -37,9 +37,4 @@ export function loadPolicyOrReport(
   const message = `toolgate ${command}: ${file} has ${errors} ${errors === 1 ? 'error' : 'errors'}; fix ${errors === 1 ? 'it' : 'them'} (toolgate validate ${file} lists every problem)`;
   reportBadInput(io, json, message, loaded.diagnostics);
   return EXIT.badInput;
-}
-
-/** The lock `toolgate mcp lock` writes beside a policy. */
-export function lockBeside(policyFile: string): string {
-  return join(dirname(policyFile), 'toolgate.lock');
 }

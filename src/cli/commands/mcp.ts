@@ -10,6 +10,7 @@ import { createProxy } from '../../proxy/createProxy.js';
 import { readLock, type Lock } from '../../proxy/readLock.js';
 import { formatStartSummary } from '../../proxy/formatStartSummary.js';
 import { serveHttp } from '../../proxy/serveHttp.js';
+import { jsonlInstead, lockBeside, recordsBeside } from '../policy/besidePolicy.js';
 import type { PolicyServer } from '../policy/buildServers.js';
 import type { RunLedger } from '../../run/ledgerTypes.js';
 import { EXIT } from '../exitCodes.js';
@@ -67,9 +68,7 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       `--http takes a port number, not ${JSON.stringify(values.http)}`,
       false,
     );
-  const records = readRecordsOption(
-    values.records ?? `sqlite:${join(dirname(values.policy), 'toolgate-records.db')}`,
-  );
+  const records = readRecordsOption(values.records ?? recordsBeside(values.policy));
   if (typeof records === 'string') return usageError(io, 'mcp', records, false);
   const ledgerStore = values.ledger === undefined ? undefined : parseStoreUrl(values.ledger);
   if (typeof ledgerStore === 'string' || ledgerStore?.kind === 'sqlite')
@@ -88,7 +87,7 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       false,
     );
 
-  const lockFile = values.lock ?? join(dirname(values.policy), 'toolgate.lock');
+  const lockFile = values.lock ?? lockBeside(values.policy);
   // The lock's refs: what the grant's patterns expand to, and what a granted server ref must be.
   const policy = loadPolicyOrReport(io, 'mcp', values.policy, false, { lock: lockFile });
   if (typeof policy === 'number') return policy;
@@ -175,7 +174,7 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       log,
     });
   } catch (error) {
-    const instead = `record to a file instead: --records jsonl:${join(dirname(values.policy), 'toolgate-records.jsonl')}`;
+    const instead = jsonlInstead(values.policy);
     const driver =
       records.kind === 'jsonl'
         ? undefined

@@ -1,5 +1,5 @@
 import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { messageOf } from '../../data/messageOf.js';
@@ -15,6 +15,7 @@ import { printable } from '../format/printable.js';
 import { printableLines } from '../format/printableLines.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
+import { jsonlInstead, lockBeside, recordsBeside } from '../policy/besidePolicy.js';
 import type { PolicyServer } from '../policy/buildServers.js';
 import { explainDriverError } from './explainDriverError.js';
 import { loadPolicyOrReport } from './loadPolicyOrReport.js';
@@ -64,9 +65,7 @@ export async function mcpDoctor(
       false,
     );
   const policyFile = resolve(values.policy);
-  const records = readRecordsOption(
-    values.records ?? `sqlite:${join(dirname(policyFile), 'toolgate-records.db')}`,
-  );
+  const records = readRecordsOption(values.records ?? recordsBeside(policyFile));
   if (typeof records === 'string') return usageError(io, 'mcp doctor', records, false);
   const say = (finding: Finding) => {
     io.stdout(`${finding.ok ? 'ok  ' : 'FAIL'}  ${printable(finding.what)}\n`);
@@ -74,7 +73,7 @@ export async function mcpDoctor(
   io.stdout(`toolgate mcp doctor: ${printable(policyFile)}\n`);
 
   // 1. The policy: loads, has servers, and a grant to serve.
-  const lockFile = resolve(values.lock ?? join(dirname(policyFile), 'toolgate.lock'));
+  const lockFile = resolve(values.lock ?? lockBeside(policyFile));
   const policy = loadPolicyOrReport(io, 'mcp doctor', policyFile, false, { lock: lockFile });
   if (typeof policy === 'number') {
     say({
@@ -232,7 +231,7 @@ async function findStoreProblem(
     await (await openRecordSink(records)).close();
     return undefined;
   } catch (error) {
-    const instead = `record to a file instead: --records jsonl:${join(dirname(policyFile), 'toolgate-records.jsonl')}`;
+    const instead = jsonlInstead(policyFile);
     return (
       explainDriverError(error, records.kind === 'sqlite' ? 'better-sqlite3' : 'pg', instead) ??
       `it cannot be opened for writing (${messageOf(error)}); ${records.kind === 'postgres' ? 'check the URL and that the server runs' : 'pick another path with --records'}`

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { lockBeside } from '../policy/besidePolicy.js';
 import type { PolicyServer } from '../policy/buildServers.js';
 import { messageOf } from '../../data/messageOf.js';
 import { toProviderToolName } from '../../providers/toProviderToolName.js';
@@ -95,7 +95,7 @@ export async function mcpLock(args: readonly string[], io: CliIo): Promise<numbe
     if (server !== undefined && granted.has(ref))
       warnings.push(...findUnboundArguments(server, tool, ref));
   }
-  const file = values.lock ?? join(dirname(values.policy), 'toolgate.lock');
+  const file = values.lock ?? lockBeside(values.policy);
   try {
     writeFileSync(file, formatLock(tools));
   } catch (error) {

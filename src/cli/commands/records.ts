@@ -1,4 +1,3 @@
-import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { messageOf } from '../../data/messageOf.js';
 import type { RecordLine } from '../../stores/toRecordLine.js';
@@ -9,6 +8,7 @@ import { printable } from '../format/printable.js';
 import { HELP } from '../help.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
+import { recordsBeside } from '../policy/besidePolicy.js';
 import { explainDriverError } from './explainDriverError.js';
 import { parseSince } from './parseSince.js';
 import { parseStoreUrl, type StoreLocation } from './parseStoreUrl.js';
@@ -83,10 +83,7 @@ export async function records(args: readonly string[], io: CliIo): Promise<numbe
   const { values } = parsed.value;
   // Without --store, the store `toolgate mcp --policy FILE` records to by default (issue 29).
   const storeUrl =
-    values.store ??
-    (values.policy === undefined
-      ? undefined
-      : `sqlite:${join(dirname(values.policy), 'toolgate-records.db')}`);
+    values.store ?? (values.policy === undefined ? undefined : recordsBeside(values.policy));
   if (storeUrl === undefined)
     return usageError(
       io,

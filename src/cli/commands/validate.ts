@@ -5,7 +5,7 @@ import { printable } from '../format/printable.js';
 import { printableLines } from '../format/printableLines.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
-import { lockBeside } from './loadPolicyOrReport.js';
+import { lockBeside } from '../policy/besidePolicy.js';
 import { parsePolicy } from '../policy/parsePolicy.js';
 import type { Policy } from '../policy/types.js';
 import { printJson, readText, reportBadInput } from '../report.js';

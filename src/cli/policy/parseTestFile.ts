@@ -4,6 +4,7 @@ import testSchema from '../../../schema/policy-tests.schema.json' with { type: '
 import { diagnose, sortDiagnostics, type Diagnostic, type Place } from '../diagnostics.js';
 import { resolveContext, type ContextChoice } from '../resolveContext.js';
 import { checkAgainstSchema } from './checkAgainstSchema.js';
+import { lockBeside } from './besidePolicy.js';
 import { loadPolicy } from './loadPolicy.js';
 import { readYamlSource, type SourcePath, type YamlSource } from './readYamlSource.js';
 import type { Policy, PolicyAgent, PolicyFiles } from './types.js';
@@ -67,7 +68,7 @@ export function parseTestFile(
   const policyFile = join(dirname(file), doc.policy);
   // Offline (issue 30): SERVER/TOOL@1 cases are decided over the lock beside the policy.
   const loaded = loadPolicy(policyFile, files, {
-    lock: join(dirname(policyFile), 'toolgate.lock'),
+    lock: lockBeside(policyFile),
     offline: true,
   });
   if (!loaded.ok) {
