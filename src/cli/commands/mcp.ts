@@ -135,8 +135,9 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
   }
 
   const settings = policy.proxy ?? { realpath: true, callTimeoutMs: 60_000 };
+  // Lines carry what servers said (tool names, errors): escaped, never raw to a terminal.
   const log = (line: string) => {
-    io.stderr(`${line}\n`);
+    io.stderr(`${printable(line)}\n`);
   };
   let proxy;
   let sink: OpenedSink | undefined;
@@ -198,7 +199,7 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
     lock: lock === undefined ? undefined : resolve(lockFile),
     audit: values.audit === true,
   }))
-    log(printable(line));
+    log(line);
   const opened = sink;
   const shared = ledger;
   return new Promise<number>((done) => {

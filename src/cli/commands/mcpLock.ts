@@ -13,6 +13,7 @@ import { formatLock } from '../../proxy/formatLock.js';
 import { START_TIMEOUT_MS } from '../../proxy/createUpstream.js';
 import { listServerTools } from '../../proxy/listServerTools.js';
 import { EXIT } from '../exitCodes.js';
+import { printable } from '../format/printable.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
 import { loadPolicyOrReport } from './loadPolicyOrReport.js';
@@ -102,7 +103,8 @@ export async function mcpLock(args: readonly string[], io: CliIo): Promise<numbe
     io.stderr(`toolgate mcp lock: cannot write ${file}: ${messageOf(error)}\n`);
     return EXIT.badInput;
   }
-  for (const warning of warnings) io.stderr(`toolgate mcp lock: warning: ${warning}\n`);
+  // Warnings name what the servers listed: escaped, never raw to a terminal.
+  for (const warning of warnings) io.stderr(`toolgate mcp lock: warning: ${printable(warning)}\n`);
   io.stdout(`${file}: ${String(tools.size)} tools locked\n`);
   return EXIT.ok;
 }
