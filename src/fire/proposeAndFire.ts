@@ -69,7 +69,7 @@ export function proposeAndFire(
     // A run of another copy of toolgate (the other build): its public forms, synchronous up to
     // the handler, as before revision 3 (so a sync store only).
     const record = binding.run.propose(turn, proposeOptions);
-    const authorized = record.settled === 'tool' ? record.calls?.[0] : undefined;
+    const authorized = record.settled === 'tool' ? record.calls[0] : undefined;
     if (authorized === undefined) return Promise.resolve(outcomeOfUnfired(record));
     return binding.run.fire(authorized, handlers, options, dispatchOptions);
   }
@@ -103,8 +103,7 @@ export function proposeAndFire(
 
 /** The outcome of a turn whose call was not fired: its refusal, or the dead-letter guard's. */
 function outcomeOfUnfired(record: TurnRecord): FireOutcome {
-  if (record.settled === 'rejected' && record.refusal !== undefined)
-    return refusedOutcome(record.refusal);
+  if (record.settled === 'rejected') return refusedOutcome(record.refusal);
   const reason = 'the run is dead_lettered, so nothing more may be dispatched';
   return refusedOutcome({ check: RUN_DISPATCH_CHECK, code: 'check_refused', reason });
 }

@@ -37,10 +37,14 @@ export function buildTurnRecords(facts: TurnFacts): {
     index,
     ...(step === undefined ? {} : { step }),
     ...(session === undefined ? {} : { session }),
-    settled,
   };
   if (settled === 'answer' && decision?.settled === 'answer') {
-    const record = Object.freeze({ ...base, answer: decision.answer, spent });
+    const record = Object.freeze({
+      ...base,
+      settled: 'answer' as const,
+      answer: decision.answer,
+      spent,
+    });
     return { live: record, stored: record };
   }
   if (settled === 'rejected' && decision?.settled === 'rejected') {
@@ -48,11 +52,18 @@ export function buildTurnRecords(facts: TurnFacts): {
     return {
       live: Object.freeze({
         ...base,
+        settled: 'rejected' as const,
         refusal: decision.refusal,
         reprompt: formatReprompt(decision.refusal),
         spent,
       }),
-      stored: Object.freeze({ ...base, refusal, reprompt: formatReprompt(refusal), spent }),
+      stored: Object.freeze({
+        ...base,
+        settled: 'rejected' as const,
+        refusal,
+        reprompt: formatReprompt(refusal),
+        spent,
+      }),
     };
   }
   if (settled === 'tool' && decision?.settled === 'tool') {
@@ -67,6 +78,7 @@ export function buildTurnRecords(facts: TurnFacts): {
       return redactCallSecrets(call, entry, facts.keepSecret);
     });
     const shared = {
+      settled: 'tool' as const,
       tools: Object.freeze([...tools.values()]),
       dispatches: Object.freeze([]),
       spent,
@@ -76,7 +88,8 @@ export function buildTurnRecords(facts: TurnFacts): {
       stored: Object.freeze({ ...base, calls: Object.freeze(stored), ...shared }),
     };
   }
-  // dead_lettered: no reason is shown, nothing is authorized.
-  const record = Object.freeze({ ...base, spent });
+  // dead_lettered (or a settlement its decision does not back, which
+  // authorizes nothing either): no reason is shown, nothing is authorized.
+  const record = Object.freeze({ ...base, settled: 'dead_lettered' as const, spent });
   return { live: record, stored: record };
 }

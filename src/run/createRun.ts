@@ -52,6 +52,7 @@ import type {
   RunOptions,
   RunStatus,
   Spent,
+  ToolTurnRecord,
   TurnRecord,
 } from './types.js';
 
@@ -260,19 +261,34 @@ export function createRun(options: RunOptions): Run {
         ? decided
         : Object.freeze({ allowed: true, call: authorized, wouldRefuse: decided.refusal });
     const digest = entry === undefined ? undefined : digestToolEntry(entry);
-    const turn = stored[latest.index] as TurnRecord;
-    const record: DispatchRecord = Object.freeze({
+    // INVARIANT: `latest` is set only for a tool turn (its calls), so its record is a tool turn's.
+    const turn = stored[latest.index] as ToolTurnRecord;
+    const recordBase = {
       callIndex: found,
       ref: authorized.ref,
-      // (rev 3) The turn's session, so a row of a run several processes share names its turn.
+      // The turn's session, so a row of a run several processes share names its turn.
       ...(turn.session === undefined ? {} : { session: turn.session }),
-      allowed: verdict.allowed,
-      ...(verdict.allowed ? {} : { refusal: redactRefusal(verdict.refusal) }),
-      ...(decided.allowed || enforce ? {} : { wouldRefuse: redactRefusal(decided.refusal) }),
+    };
+    const recordTail = {
       ...(enforce ? {} : { audit: true as const }),
       ...(digest === undefined ? {} : { digest }),
-    });
-    const known = turn.tools ?? [];
+    };
+    const record: DispatchRecord = Object.freeze(
+      verdict.allowed
+        ? {
+            ...recordBase,
+            allowed: true as const,
+            ...(decided.allowed || enforce ? {} : { wouldRefuse: redactRefusal(decided.refusal) }),
+            ...recordTail,
+          }
+        : {
+            ...recordBase,
+            allowed: false as const,
+            refusal: redactRefusal(verdict.refusal),
+            ...recordTail,
+          },
+    );
+    const known = turn.tools;
     const tool: RecordedTool | undefined =
       entry === undefined || digest === undefined || known.some((used) => used.digest === digest)
         ? undefined
@@ -290,7 +306,7 @@ export function createRun(options: RunOptions): Run {
     stored[latest.index] = Object.freeze({
       ...turn,
       tools: tool === undefined ? known : Object.freeze([...known, tool]),
-      dispatches: Object.freeze([...(turn.dispatches ?? []), record]),
+      dispatches: Object.freeze([...turn.dispatches, record]),
     });
     latest.dispatched[found] = true;
     // Used only once its dispatch is allowed, and only by a call that needed it (SPEC §13).
@@ -408,7 +424,8 @@ export function createRun(options: RunOptions): Run {
       ...(enforce ? {} : { audit: true as const }),
     });
     const keep = () => {
-      const kept = stored[turn] as TurnRecord;
+      // INVARIANT: only a tool turn's calls fire.
+      const kept = stored[turn] as ToolTurnRecord;
       stored[turn] = Object.freeze({
         ...kept,
         fires: Object.freeze([...(kept.fires ?? []), record]),
@@ -438,7 +455,7 @@ export function createRun(options: RunOptions): Run {
     const approvalId = readApprovalId(dispatchOptions);
     assertHandlers(handlers, 'run.fire');
     const callOf = (record: TurnRecord) =>
-      record.settled === 'tool' ? record.calls?.[0] : undefined;
+      record.settled === 'tool' ? record.calls[0] : undefined;
     if (!isAsync) {
       // Synchronous up to the handler: nothing can land between the proposal and the dispatch.
       const record = propose(turn, proposeOptions);

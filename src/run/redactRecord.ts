@@ -14,28 +14,23 @@ import type { TurnRecord } from './types.js';
  * // calls: [{ ref: 'vault/use@1', arguments: { secret: 'APP_KEY' } }] => arguments: { secret: '[redacted]' }
  */
 export function redactRecord(record: TurnRecord): TurnRecord {
-  const entryOf = (ref: string) => record.tools?.find((tool) => tool.ref === ref)?.entry;
-  const refusal = record.refusal === undefined ? undefined : redactRefusal(record.refusal);
+  if (record.settled === 'rejected') {
+    const refusal = redactRefusal(record.refusal);
+    return Object.freeze({ ...record, refusal, reprompt: formatReprompt(refusal) });
+  }
+  if (record.settled !== 'tool') return record;
+  const entryOf = (ref: string) => record.tools.find((tool) => tool.ref === ref)?.entry;
   return Object.freeze({
     ...record,
-    ...(refusal === undefined ? {} : { refusal, reprompt: formatReprompt(refusal) }),
-    ...(record.calls === undefined
-      ? {}
-      : {
-          calls: Object.freeze(
-            record.calls.map((call) => redactCallSecrets(call, entryOf(call.ref), () => false)),
-          ),
-        }),
-    ...(record.dispatches === undefined
-      ? {}
-      : {
-          dispatches: Object.freeze(
-            record.dispatches.map((dispatch) =>
-              dispatch.refusal === undefined
-                ? dispatch
-                : Object.freeze({ ...dispatch, refusal: redactRefusal(dispatch.refusal) }),
-            ),
-          ),
-        }),
+    calls: Object.freeze(
+      record.calls.map((call) => redactCallSecrets(call, entryOf(call.ref), () => false)),
+    ),
+    dispatches: Object.freeze(
+      record.dispatches.map((dispatch) =>
+        dispatch.refusal === undefined
+          ? dispatch
+          : Object.freeze({ ...dispatch, refusal: redactRefusal(dispatch.refusal) }),
+      ),
+    ),
   });
 }

@@ -34,7 +34,7 @@ export function summarizeRecords(
   for (const record of records) {
     turns += record.spent.turns;
     toolCalls += record.spent.toolCalls;
-    if (record.settled !== 'pending') settled[record.settled]++;
+    settled[record.settled]++;
     const step = stepOf(record.step ?? DEFAULT_STEP);
     // Audit mode: a would-be refusal counts as a refusal (SPEC §13).
     const refusal =

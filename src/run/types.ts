@@ -102,22 +102,36 @@ export interface Spent {
   readonly toolCalls: number;
 }
 
-/** One dispatch decision on a call of a tool turn. */
-export interface DispatchRecord {
+/** What every dispatch record holds. */
+interface DispatchRecordBase {
   /** Which call of the turn (0-based). */
   readonly callIndex: number;
   readonly ref: string;
-  /** (rev 3) The session of the turn, when it has one (`toolgate mcp`): a shared run's rows name their turn. */
+  /** The session of the turn, when it has one (`toolgate mcp`): a shared run's rows name their turn. */
   readonly session?: string;
-  readonly allowed: boolean;
-  readonly refusal?: Refusal;
   /** The digest of the entry the dispatch stage decided over; absent when it was no longer registered. */
   readonly digest?: string;
-  /** Audit mode: the refusal enforcing would have given (the call was let through). */
-  readonly wouldRefuse?: Refusal;
   /** Present (and `true`) on every record a run in audit mode makes. */
   readonly audit?: true;
 }
+
+/**
+ * One dispatch decision on a call of a tool turn. It narrows on `allowed`:
+ * a refused dispatch has its `refusal`; an allowed one in audit mode may
+ * carry the refusal enforcing would have given (`wouldRefuse`).
+ */
+export type DispatchRecord =
+  | (DispatchRecordBase & {
+      readonly allowed: true;
+      readonly refusal?: undefined;
+      /** Audit mode: the refusal enforcing would have given (the call was let through). */
+      readonly wouldRefuse?: Refusal;
+    })
+  | (DispatchRecordBase & {
+      readonly allowed: false;
+      readonly refusal: Refusal;
+      readonly wouldRefuse?: undefined;
+    });
 
 /**
  * How one allowed call ended once `run.fire` ran its handler. The handler's
@@ -135,27 +149,12 @@ export interface FireRecord {
   readonly audit?: true;
 }
 
-/**
- * One turn of a run, as plain, frozen, serializable data. `refusal` and
- * `reprompt` only on a rejected turn; `answer` on an answer; `calls`,
- * `tools` and `dispatches` on a tool turn. A dead-lettered turn shows no reason.
- */
-export interface TurnRecord {
+/** What every turn record holds, whatever the turn settled as. */
+export interface TurnRecordBase {
   readonly index: number;
   readonly step?: string;
-  /** (rev 3) The session that proposed the turn, when several share one run (`toolgate mcp`). */
+  /** The session that proposed the turn, when several share one run (`toolgate mcp`). */
   readonly session?: string;
-  readonly settled: TurnSettlement;
-  readonly answer?: string;
-  readonly refusal?: Refusal;
-  /** A text for the model stating the reason, so it can try again. */
-  readonly reprompt?: string;
-  readonly calls?: readonly AuthorizedCall[];
-  /** Every tool entry the turn's calls were checked against, at proposal and at dispatch. */
-  readonly tools?: readonly RecordedTool[];
-  readonly dispatches?: readonly DispatchRecord[];
-  /** How each call fired by `run.fire` ended, in the order they ended. */
-  readonly fires?: readonly FireRecord[];
   readonly spent: Spent;
   /** Audit mode: the refusal enforcing would have given (the turn's calls were let through). */
   readonly wouldRefuse?: Refusal;
@@ -167,6 +166,60 @@ export interface TurnRecord {
   /** Present (and `true`) on every record a run in audit mode makes. */
   readonly audit?: true;
 }
+
+/** The fields a kind of turn record does not have, spelled out so `record.calls ?? []` reads on any record. */
+interface NoAnswer {
+  readonly answer?: undefined;
+}
+interface NoRefusal {
+  readonly refusal?: undefined;
+  readonly reprompt?: undefined;
+}
+interface NoCalls {
+  readonly calls?: undefined;
+  readonly tools?: undefined;
+  readonly dispatches?: undefined;
+  readonly fires?: undefined;
+}
+
+/** A turn the model answered. */
+export interface AnswerTurnRecord extends TurnRecordBase, NoRefusal, NoCalls {
+  readonly settled: 'answer';
+  readonly answer: string;
+}
+
+/** A turn of tool calls, each of them authorized for dispatch. */
+export interface ToolTurnRecord extends TurnRecordBase, NoAnswer, NoRefusal {
+  readonly settled: 'tool';
+  readonly calls: readonly AuthorizedCall[];
+  /** Every tool entry the turn's calls were checked against, at proposal and at dispatch. */
+  readonly tools: readonly RecordedTool[];
+  readonly dispatches: readonly DispatchRecord[];
+  /** How each call fired by `run.fire` ended, in the order they ended. */
+  readonly fires?: readonly FireRecord[];
+}
+
+/** A turn the gate refused: nothing of it fires. */
+export interface RejectedTurnRecord extends TurnRecordBase, NoAnswer, NoCalls {
+  readonly settled: 'rejected';
+  readonly refusal: Refusal;
+  /** A text for the model stating the reason, so it can try again. */
+  readonly reprompt: string;
+}
+
+/** A turn over a budget: it shows no reason and authorizes nothing. */
+export interface DeadLetteredTurnRecord extends TurnRecordBase, NoAnswer, NoRefusal, NoCalls {
+  readonly settled: 'dead_lettered';
+}
+
+/**
+ * One turn of a run, as plain, frozen, serializable data. It narrows on
+ * `settled`: `answer` on an answer; `refusal` and `reprompt` on a rejected
+ * turn; `calls`, `tools` and `dispatches` on a tool turn. A dead-lettered turn
+ * shows no reason.
+ */
+export type TurnRecord =
+  AnswerTurnRecord | ToolTurnRecord | RejectedTurnRecord | DeadLetteredTurnRecord;
 
 /** One line of a sink: a settled turn, or a dispatch decision on a call of the latest turn. */
 export type RunEntry =

@@ -57,7 +57,7 @@ describe('audit mode (properties)', () => {
             expect(seen.audit).toBe(true);
             expect(kept).not.toHaveProperty('audit');
             if (kept.settled === 'rejected') {
-              const malformed = kept.refusal?.code === 'malformed_proposal';
+              const malformed = kept.refusal.code === 'malformed_proposal';
               // A malformed turn stays rejected; any other refusal is let through as a tool turn.
               expect(seen.settled).toBe(malformed ? 'rejected' : 'tool');
               expect(decisionOf(malformed ? seen.refusal : seen.wouldRefuse)).toEqual(

@@ -16,12 +16,15 @@ describe('summarizeRecords', () => {
         step: 'a',
         settled: 'rejected',
         refusal: refusal('not_granted'),
+        reprompt: 'r',
         spent: spent(1, 0),
       },
       {
         index: 1,
         step: 'a',
         settled: 'tool',
+        calls: [],
+        tools: [],
         dispatches: [
           { callIndex: 0, ref: 'x@1', allowed: true },
           { callIndex: 1, ref: 'x@1', allowed: false, refusal: refusal('folder_out_of_scope') },
@@ -56,6 +59,7 @@ describe('summarizeRecords', () => {
         step: '__proto__',
         settled: 'rejected',
         refusal: refusal('not_granted'),
+        reprompt: 'r',
         spent: spent(1, 0),
       },
     ]);
