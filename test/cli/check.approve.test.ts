@@ -1,4 +1,7 @@
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { aTempDir } from '../helpers/scratch.js';
 import { EXAMPLE, runInProcess, turn } from './helpers.js';
 
 const SUPERVISED = ['--grant', 'supervised', '--cwd', '/workspace'] as const;
@@ -35,6 +38,47 @@ describe('toolgate check --approve (rev 2)', () => {
     );
     expect(lines[2]).toMatch(/^ {2}digest {5}sha256:[0-9a-f]{64}$/);
     expect(lines[4]).toBe('ALLOWED: 3 calls pass both stages of the gate');
+  });
+
+  it('--explain says at dispatch.approval whether the call needed an approval', () => {
+    const result = runInProcess([
+      'check',
+      EXAMPLE,
+      ...SUPERVISED,
+      '--approve',
+      '--explain',
+      turn('fix-and-report'),
+    ]);
+    expect(result.code).toBe(0);
+    const approvals = result.stdout
+      .split('\n')
+      .filter((line) => line.includes('dispatch.approval'))
+      .map((line) => line.trim().replace(/\s+/g, ' '));
+    expect(approvals).toEqual([
+      "pass dispatch.approval fs-read@1 is not in the grant's ask: no approval needed",
+      "pass dispatch.approval fs-write@1 is in the grant's ask: this call was approved",
+      "pass dispatch.approval github/api@1 is not in the grant's ask: no approval needed",
+    ]);
+  });
+
+  it('resolves symlinks with --approve as without it: a link out of the folder is refused', () => {
+    const dir = aTempDir('approve-link');
+    mkdirSync(join(dir, 'w'));
+    mkdirSync(join(dir, 'outside'));
+    symlinkSync(join(dir, 'outside'), join(dir, 'w', 'out'));
+    const policy = POLICY.replace('folders: [/w]', `folders: [${join(dir, 'w')}]`);
+    const write = JSON.stringify({
+      calls: [
+        {
+          tool: 'fs-write',
+          version: 1,
+          arguments: { path: join(dir, 'w', 'out', 'x'), content: 'x' },
+        },
+      ],
+    });
+    const result = runInProcess(['check', 'p.yaml', '--approve', '-'], { 'p.yaml': policy }, write);
+    expect(result.stdout).toMatch(/^REFUSED: folder_out_of_scope at dispatch\.folder/m);
+    expect(result.code).toBe(1);
   });
 
   it('lets every other refusal stand, and lists the approvals in --json', () => {

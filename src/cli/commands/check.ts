@@ -10,7 +10,7 @@ import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
 import { printJson, readText, reportBadInput } from '../report.js';
 import { resolveContext } from '../resolveContext.js';
-import { decideWithApprovals } from './decideWithApprovals.js';
+import { createApprovingGate, decideWithApprovals } from './decideWithApprovals.js';
 import { loadPolicyOrReport } from './loadPolicyOrReport.js';
 import { usageError } from './usageError.js';
 
@@ -61,16 +61,18 @@ export function check(args: readonly string[], io: CliIo): number {
       `toolgate check: ${read.problem} (check the path of the turn file)`,
     );
 
-  // Safe by default (issue 12 item 9): symlinks resolve unless the user opts out in so many words.
-  const gate = createGate({
-    registry: policy.registry,
-    ...(values['unsafe-lexical-paths'] === true ? {} : { realpath: 'node' as const }),
-  });
+  // Safe by default: symlinks resolve unless the user opts out in so many words, with --approve too.
+  const realpath = values['unsafe-lexical-paths'] === true ? undefined : ('node' as const);
+  const approving =
+    values.approve === true ? createApprovingGate(policy.registry, realpath) : undefined;
+  const gate =
+    approving?.gate ??
+    createGate({ registry: policy.registry, ...(realpath === undefined ? {} : { realpath }) });
   // The turn text goes to the gate verbatim: size, nesting, repeated keys and shape are its to judge.
   const approved =
-    values.approve === true
-      ? decideWithApprovals(policy.registry, read.text, resolved.context)
-      : undefined;
+    approving === undefined
+      ? undefined
+      : decideWithApprovals(approving, read.text, resolved.context);
   const decision = approved?.decision ?? gate.authorize(read.text, resolved.context);
   const scope = {
     policy,
@@ -79,7 +81,7 @@ export function check(args: readonly string[], io: CliIo): number {
   };
   const explanation =
     values.explain === true
-      ? explainTurn(gate, read.text, resolved.context, decision, scope)
+      ? explainTurn(gate, read.text, resolved.context, decision, scope, approving?.dispatch)
       : undefined;
   const allowed = decision.settled !== 'rejected';
 

@@ -105,6 +105,15 @@ export function describePassingCheck(
       if (list.length === 0) return { notes: [NOTHING[id] ?? 'nothing to check'], matched: [] };
       return { notes: [], matched: list.map((want) => matchWant(want, context, scope)) };
     }
+    case 'dispatch.approval':
+      return {
+        notes: [
+          context.grant.ask?.includes(ref) === true
+            ? `${ref} is in the grant's ask: this call was approved`
+            : `${ref} is not in the grant's ask: no approval needed`,
+        ],
+        matched: [],
+      };
     default:
       return { notes: [], matched: [] };
   }

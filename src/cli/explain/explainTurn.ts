@@ -1,11 +1,18 @@
 import { DISPATCH_CHECKS, PROPOSAL_CHECKS } from '../../gate/pipeline.js';
-import type { AuthorizedCall, Gate, GateContext, Refusal, TurnDecision } from '../../gate/types.js';
+import type {
+  AuthorizedCall,
+  DispatchDecision,
+  Gate,
+  GateContext,
+  Refusal,
+  TurnDecision,
+} from '../../gate/types.js';
 import { citeDenyEntry } from './citeDenyEntry.js';
 import { describePassingCheck } from './describePassingCheck.js';
 import { describeScope } from './describeScope.js';
 import type { CallExplanation, CheckExplanation, ExplainScope, TurnExplanation } from './types.js';
 
-/** Every built-in check id, in the gate's order (SPEC §7 and §9). */
+/** Every built-in check id, in the gate's order. */
 const CHECK_IDS: readonly string[] = [...PROPOSAL_CHECKS, ...DISPATCH_CHECKS].map(
   (entry) => entry.id,
 );
@@ -19,7 +26,8 @@ const CHECK_IDS: readonly string[] = [...PROPOSAL_CHECKS, ...DISPATCH_CHECKS].ma
  * shown as far as its own first refusal even when another call of the
  * turn is what the gate reports; checks after a refusal are "not run",
  * as in the gate. `decision` is the gate's verdict on the whole turn
- * (`authorize`), which the caller reports as the answer.
+ * (`authorize`), which the caller reports as the answer. `dispatch` is the
+ * dispatch stage the decision used (`check --approve` approves as it goes).
  */
 export function explainTurn(
   gate: Gate,
@@ -27,6 +35,12 @@ export function explainTurn(
   context: GateContext,
   decision: TurnDecision,
   scope: ExplainScope,
+  dispatch: (
+    call: AuthorizedCall,
+    context: GateContext,
+  ) => { readonly verdict: DispatchDecision } = (call, at) => ({
+    verdict: gate.checkDispatch(call, at),
+  }),
 ): TurnExplanation {
   if (decision.settled === 'answer') return { kind: 'answer' };
   if (decision.settled === 'rejected' && !CHECK_IDS.includes(decision.refusal.check)) {
@@ -39,12 +53,15 @@ export function explainTurn(
   };
   return {
     kind: 'calls',
-    calls: envelope.calls.map((call, index) => explainCall(gate, call, index, context, scope)),
+    calls: envelope.calls.map((call, index) =>
+      explainCall(gate, dispatch, call, index, context, scope),
+    ),
   };
 }
 
 function explainCall(
   gate: Gate,
+  dispatch: (call: AuthorizedCall, context: GateContext) => { readonly verdict: DispatchDecision },
   raw: Record<string, unknown>,
   callIndex: number,
   context: GateContext,
@@ -57,7 +74,7 @@ function explainCall(
     refusal = { ...proposed.refusal, callIndex };
   } else if (proposed.settled === 'tool') {
     call = proposed.calls[0];
-    const dispatched = call === undefined ? undefined : gate.checkDispatch(call, context);
+    const dispatched = call === undefined ? undefined : dispatch(call, context).verdict;
     if (dispatched?.allowed === false) refusal = { ...dispatched.refusal, callIndex };
   }
   const ref = call?.ref ?? refusal?.ref ?? `${String(raw.tool)}@${String(raw.version)}`;
