@@ -208,7 +208,7 @@ toolgate mcp (serve, over stdio unless --http):
                     request needs Authorization: Bearer TOKEN
   --token-file FILE where --http writes its fresh token, mode 0600 (default:
                     toolgate-http.token beside the policy)
-  --audit           decide and record every call, and let it through (SPEC §8)
+  --audit           decide and record every call, and let it through
   --records URL     where decisions go: sqlite:PATH, jsonl:PATH or postgres://… (default:
                     sqlite:toolgate-records.db beside the policy)
   --ledger URL      postgres://…: share the run's budgets with every proxy of the same

@@ -97,7 +97,7 @@ describe('a gate with realpath on a real directory', () => {
       folderRefusal(
         `${root}/src/app.ts`,
         'fs-read@1',
-        `".." follows the symlink ${root}/escape: the OS reads it through the link, a server that normalizes the path first does not (SPEC §14.1); name the target without ".."`,
+        `".." follows the symlink ${root}/escape: the OS reads it through the link, a server that normalizes the path first does not; name the target without ".."`,
         { reading: 'symlink-dotdot' },
       ),
     );

@@ -54,7 +54,7 @@ describe('createGrant with deny entries', () => {
       'folders[1] !: the glob after "!" is empty',
       'folders[2] !a/../b: the glob has a "." or ".." segment; paths are canonical, so write the glob without them',
       'folders[3] !x/: the glob ends with "/"; write "!dir" to deny a folder and everything under it',
-      'folders[4] !**/?(.)env: the glob uses the extglob "?(…)"; folder deny globs take literal segments, *, **, ?, [classes] and {a,b} braces (SPEC §14.3): write each alternative as a deny entry of its own, or with braces',
+      'folders[4] !**/?(.)env: the glob uses the extglob "?(…)"; folder deny globs take literal segments, *, **, ?, [classes] and {a,b} braces: write each alternative as a deny entry of its own, or with braces',
       'secrets[0] !: after "!": a secret name must be 1–128 letters, digits, "_", "." or "-"; use a trailing "*" for a prefix',
       'secrets[1] !a b: after "!": a secret name must be 1–128 letters, digits, "_", "." or "-"; use a trailing "*" for a prefix',
       'secrets[2] !A**: after "!": a secret prefix must be 1–128 letters, digits, "_", "." or "-" followed by one "*", such as SLACK_*',

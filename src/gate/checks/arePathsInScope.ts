@@ -194,7 +194,7 @@ function checkRealPath(
   const dotDot = findLinkBeforeDotDot(spelling, roots.realpath);
   if (dotDot.kind === 'unresolved') return refuse('its real path could not be resolved safely');
   if (dotDot.kind === 'link') {
-    const message = `".." follows the symlink ${describeValue(dotDot.link)}: the OS reads it through the link, a server that normalizes the path first does not (SPEC §14.1); name the target without ".."`;
+    const message = `".." follows the symlink ${describeValue(dotDot.link)}: the OS reads it through the link, a server that normalizes the path first does not; name the target without ".."`;
     return {
       code: 'folder_out_of_scope',
       path: check.path,

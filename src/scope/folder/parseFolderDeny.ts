@@ -109,7 +109,7 @@ function findGlobProblem(glob: string): string | undefined {
     return 'the glob has a "." or ".." segment; paths are canonical, so write the glob without them';
   const extglob = findExtglob(glob);
   if (extglob !== undefined)
-    return `the glob uses the extglob "${extglob}(…)"; folder deny globs take literal segments, *, **, ?, [classes] and {a,b} braces (SPEC §14.3): write each alternative as a deny entry of its own, or with braces`;
+    return `the glob uses the extglob "${extglob}(…)"; folder deny globs take literal segments, *, **, ?, [classes] and {a,b} braces: write each alternative as a deny entry of its own, or with braces`;
   return undefined;
 }
 

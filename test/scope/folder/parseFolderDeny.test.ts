@@ -41,7 +41,7 @@ describe('parseFolderDeny', () => {
   });
 
   const extglob = (marker: string) =>
-    `the glob uses the extglob "${marker}(…)"; folder deny globs take literal segments, *, **, ?, [classes] and {a,b} braces (SPEC §14.3): write each alternative as a deny entry of its own, or with braces`;
+    `the glob uses the extglob "${marker}(…)"; folder deny globs take literal segments, *, **, ?, [classes] and {a,b} braces: write each alternative as a deny entry of its own, or with braces`;
 
   it.each([
     ['!**/.ssh/@(id_rsa|id_ed25519)', '@'],
