@@ -1,10 +1,33 @@
 import type { AuthorizedCall, Gate, GateContext, Refusal, Step } from '../gate/types.js';
 import type { Grant } from '../grant/types.js';
 
+/**
+ * The part of an `AbortSignal` toolgate relies on, for programs compiled with
+ * neither the DOM lib nor Node's types (`lib: ["es2022"]`).
+ */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  throwIfAborted(): void;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/**
+ * The platform's `AbortSignal` where the program has one (the DOM lib or
+ * Node's types declare it), else {@link AbortSignalLike}: the published types
+ * compile either way, and a handler's `signal` still goes straight to `fetch`.
+ */
+export type AbortSignalType = typeof globalThis extends {
+  readonly AbortSignal: { readonly prototype: infer Signal };
+}
+  ? Signal
+  : AbortSignalLike;
+
 /** What a handler gets besides the call: a signal to stop on, and the authority the call ran under. */
 export interface HandlerContext {
   /** Aborts when the caller cancels or the deadline passes; `signal.throwIfAborted()` works. */
-  readonly signal: AbortSignal;
+  readonly signal: AbortSignalType;
   /** The grant the dispatch stage decided on (file tools check their paths against it again). */
   readonly grant: Grant;
   /** The run's working directory, which relative paths were resolved against. */
@@ -33,7 +56,7 @@ export type OutputShaper = (output: unknown, call: AuthorizedCall) => string | P
 /** How a call is fired. */
 export interface FireOptions {
   /** Cancels the call (for example when the turn stops); the handler's signal follows it. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignalType;
   /** A deadline in milliseconds, 1 to 2147483647; when it passes the handler's signal aborts. */
   readonly timeoutMs?: number;
   /** How output becomes the model's text; default: inline under the limits, else the head. */
