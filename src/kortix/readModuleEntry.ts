@@ -2,8 +2,7 @@ import { describeValue } from '../data/describeValue.js';
 import { isKortixToolName, MODULE_EXTENSIONS, PROJECT_TOOL_VERSIONS } from './constants.js';
 import { findRepoPathProblem, listWords } from './findRepoPathProblem.js';
 import type { ManifestFile } from './manifestFile.js';
-import type { ToolEntryContext } from './readToolEntries.js';
-import type { KortixDiagnostic, KortixTool } from './types.js';
+import type { KortixDiagnostic, KortixTool, ToolEntryContext } from './types.js';
 
 /**
  * Checks a module path entry: the path rules, the module file (when the

@@ -3,7 +3,7 @@ import { isKortixToolName, KORTIX_TOOLS } from './constants.js';
 import { findToolNameProblem } from './findToolNameProblem.js';
 import { findPair, keyText, type ManifestFile } from './manifestFile.js';
 import { readModuleEntry } from './readModuleEntry.js';
-import type { KortixDiagnostic, KortixTool } from './types.js';
+import type { KortixDiagnostic, KortixTool, ToolEntryContext } from './types.js';
 
 /** What the top-level `tools:` keys of all files declare. */
 export interface ToolEntries {
@@ -13,15 +13,6 @@ export interface ToolEntries {
   readonly declared: readonly KortixTool[];
   /** Every name declared with a valid name, whatever its value. */
   readonly names: readonly string[];
-}
-
-/** What checking entries needs to know besides the entries. */
-export interface ToolEntryContext {
-  readonly root: string;
-  /** The root file's `kortix_version`. */
-  readonly kortixVersion: unknown;
-  /** Module files that exist, when known. */
-  readonly modules: ReadonlySet<string> | undefined;
 }
 
 /**

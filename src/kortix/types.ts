@@ -149,3 +149,12 @@ export interface KortixToolsLsJson {
   }[];
   readonly removed: readonly string[];
 }
+
+/** What checking entries needs to know besides the entries. */
+export interface ToolEntryContext {
+  readonly root: string;
+  /** The root file's `kortix_version`. */
+  readonly kortixVersion: unknown;
+  /** Module files that exist, when known. */
+  readonly modules: ReadonlySet<string> | undefined;
+}

@@ -3,10 +3,19 @@ import { hasOwn } from '../data/hasOwn.js';
 import { isPlainObject } from '../data/isPlainObject.js';
 import { parseResourcePointer } from './parseResourcePointer.js';
 import type { ResourceSpec } from './types.js';
-import type { CompiledResource } from './validateDefinition.js';
+import type { PointerSegments } from './parseResourcePointer.js';
 
 const RESOURCE_KEYS = new Set(['kind', 'at', 'access']);
 const RESOURCE_KINDS = new Set(['path', 'url', 'host', 'secret']);
+
+/** A resource with its pointer parsed once. */
+export interface CompiledResource {
+  readonly spec: ResourceSpec;
+  readonly segments: PointerSegments;
+  /** The pointer as written when it has no `*`: then it is also the pointer of the one value found. */
+  readonly written: string | undefined;
+  readonly access: 'read' | 'write';
+}
 
 /** Reads and checks `resources`, parsing each pointer once. */
 export function readResources(list: unknown, problems: string[]): CompiledResource[] {

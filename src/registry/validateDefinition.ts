@@ -9,19 +9,9 @@ import { createSchemaPool, type SchemaPool, type SharedSchema } from './createSc
 import { formatSchemaErrors } from './formatSchemaErrors.js';
 import { isToolName } from './isToolName.js';
 import { isToolVersion } from './isToolVersion.js';
-import type { PointerSegments } from './parseResourcePointer.js';
-import { readResources } from './readResources.js';
+import { readResources, type CompiledResource } from './readResources.js';
 import { readStringList } from './readStringList.js';
 import type { ResourceSpec, ToolEntry } from './types.js';
-
-/** A resource with its pointer parsed once. */
-export interface CompiledResource {
-  readonly spec: ResourceSpec;
-  readonly segments: PointerSegments;
-  /** The pointer as written when it has no `*`: then it is also the pointer of the one value found. */
-  readonly written: string | undefined;
-  readonly access: 'read' | 'write';
-}
 
 /** What the gate needs of a tool, compiled once at registration. */
 export interface CompiledTool {
