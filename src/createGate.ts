@@ -2,7 +2,7 @@ import { describeValue } from './data/describeValue.js';
 import { hasOwn } from './data/hasOwn.js';
 import { isPlainObject } from './data/isPlainObject.js';
 import { ToolgateError } from './errors/ToolgateError.js';
-import { createCoreGate } from './gate/createGate.js';
+import { createCoreGate } from './gate/createCoreGate.js';
 import { attachGateLimits } from './gate/gateLimits.js';
 import { attachGateRegistry } from './gate/gateRegistry.js';
 import { resolveLimits } from './gate/resolveLimits.js';

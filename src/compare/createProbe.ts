@@ -1,4 +1,4 @@
-import { createCoreGate } from '../gate/createGate.js';
+import { createCoreGate } from '../gate/createCoreGate.js';
 import type { Gate } from '../gate/types.js';
 import { createGrant } from '../grant/createGrant.js';
 import { folderRootsOf } from '../grant/folderRootsOf.js';
