@@ -20,12 +20,8 @@ import { isThenable, type RunEffect, type RunSteps } from './runEffects.js';
 import { runStepsAsync } from './runStepsAsync.js';
 import { runStepsSync } from './runStepsSync.js';
 import { FIRE_TURN, PROPOSE_AWAITED, type RunInternals } from './runInternals.js';
-import {
-  effectFailure,
-  isEffectFailure,
-  refuseStoreDispatch,
-  refuseStoreTurn,
-} from './refuseStoreFailure.js';
+import { effectFailure, isEffectFailure } from './effectFailure.js';
+import { refuseStoreDispatch, refuseStoreTurn } from './refuseStoreFailure.js';
 import { buildTurnRecords } from './buildTurnRecords.js';
 import { digestToolEntry } from './digestToolEntry.js';
 import { findLatestCall } from './findLatestCall.js';

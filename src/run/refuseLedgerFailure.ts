@@ -1,28 +1,31 @@
 import type { DispatchDecision, Refusal } from '../gate/types.js';
-import { formatReprompt } from './formatReprompt.js';
-import type { EffectFailure } from './refuseStoreFailure.js';
+import {
+  effectRefusal,
+  refusedByEffect,
+  turnRefusedByEffect,
+  type EffectFailure,
+} from './effectFailure.js';
 import type { TurnRecord } from './types.js';
 
 /** The check id of a run's ledger, when it could not be read or spent on. */
 export const RUN_LEDGER_CHECK = 'run.ledger';
 
 function ledgerRefusal(what: string, failure: EffectFailure): Refusal {
-  return Object.freeze({
-    check: RUN_LEDGER_CHECK,
-    code: 'check_failed',
-    reason: `the run ledger could not be reached, so this ${what} was refused: ${failure.failed}`,
-  });
+  return effectRefusal(
+    RUN_LEDGER_CHECK,
+    `the run ledger could not be reached, so this ${what} was refused: ${failure.failed}`,
+  );
 }
 
 /**
- * The verdict of a dispatch whose ledger could not be read (SPEC §13, "The
- * ledger and failure"): refused, check `run.ledger`, code `check_failed`;
- * the call stays undispatched, so the same run goes on once the ledger is back.
+ * The verdict of a dispatch whose ledger could not be read: refused, check
+ * `run.ledger`, code `check_failed`; the call stays undispatched, so the same
+ * run goes on once the ledger is back.
  *
  * // ({ failed: 'connect ECONNREFUSED' }) => { allowed: false, refusal: { check: 'run.ledger', code: 'check_failed', … } }
  */
 export function refuseLedgerDispatch(failure: EffectFailure): DispatchDecision {
-  return Object.freeze({ allowed: false, refusal: ledgerRefusal('dispatch', failure) });
+  return refusedByEffect(ledgerRefusal('dispatch', failure));
 }
 
 /**
@@ -37,13 +40,5 @@ export function refuseLedgerTurn(
   step: string | undefined,
   failure: EffectFailure,
 ): TurnRecord {
-  const refusal = ledgerRefusal('turn', failure);
-  return Object.freeze({
-    index,
-    ...(step === undefined ? {} : { step }),
-    settled: 'rejected',
-    refusal,
-    reprompt: formatReprompt(refusal),
-    spent: Object.freeze({ turns: 0, toolCalls: 0 }),
-  });
+  return turnRefusedByEffect(index, step, ledgerRefusal('turn', failure));
 }
