@@ -15,6 +15,7 @@ export type {
   RefusalCode,
   RefusalDetail,
   Step,
+  TouchedLabel,
   TurnDecision,
   TurnLimits,
 } from './gate/types.js';
@@ -32,7 +33,16 @@ export type {
 export { compareGrants } from './compare/compareGrants.js';
 export type { GrantComparison, Widening } from './compare/types.js';
 export { createGrant } from './grant/createGrant.js';
-export type { Budgets, FolderDenyEntry, FolderGrant, Grant, GrantSpec } from './grant/types.js';
+export type {
+  Budgets,
+  FlowRule,
+  FlowSpec,
+  FolderDenyEntry,
+  FolderGrant,
+  Grant,
+  GrantSpec,
+  LabelSpec,
+} from './grant/types.js';
 export type { RealpathFn } from './realpath/RealpathFn.js';
 export { createRegistry } from './registry/createRegistry.js';
 export { formatToolRef } from './registry/formatToolRef.js';

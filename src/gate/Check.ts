@@ -5,7 +5,7 @@ import type { RealpathFn } from '../realpath/RealpathFn.js';
 import type { CompiledTool } from '../registry/validateDefinition.js';
 import type { ProposedCall } from './decodeTurn.js';
 import type { RefusalFacts } from './refusalFacts.js';
-import type { Step } from './types.js';
+import type { Step, TouchedLabel } from './types.js';
 import type { UsedApprovals } from './usedApprovals.js';
 
 /** Everything a built-in check may read: plain, compiled, frozen data. */
@@ -26,6 +26,8 @@ export interface CheckContext {
   readonly usedApprovals?: UsedApprovals;
   /** (rev 3) How the tool's own schema reads this call's arguments, when an adapter says. */
   readonly reading?: ToolReading;
+  /** The labels the run touched so far, when the caller passed them. */
+  readonly touched?: readonly TouchedLabel[];
 }
 
 /** One question about one call: `pass` (undefined), or the facts of a refusal. */

@@ -6,7 +6,10 @@ import { compiledToolsOf } from '../registry/registryInternals.js';
 import type { Registry } from '../registry/types.js';
 import type { CheckContext } from './Check.js';
 import { decodeAuthorizedCall, issueCall } from './decodeAuthorizedCall.js';
+import { isCallAsked } from './checks/isCallApproved.js';
 import { decodeTurn, type ProposedCall } from './decodeTurn.js';
+import { findLabelTouches } from './flows/findLabelTouches.js';
+import { attachGateFlows } from './gateFlows.js';
 import { DISPATCH_CHECKS, PROPOSAL_CHECKS, runChecks, type PipelineEntry } from './pipeline.js';
 import { readContext, type CallerContext } from './readContext.js';
 import { resolveLimits } from './resolveLimits.js';
@@ -53,15 +56,14 @@ export function createCoreGate(options: CoreGateOptions): Gate {
   const realpath = own('realpath');
   const approvalKey = own('approvalKey');
 
-  /** Runs checks for one call, with the registry's current entry for its exact ref. */
-  const refuseCall = (
-    checks: readonly PipelineEntry[],
+  /** The context the checks of one call read, with the registry's current entry for its exact ref. */
+  const checkContext = (
     call: ProposedCall,
     caller: CallerContext,
     callIndex: number | undefined,
-  ): Refusal | undefined => {
+  ): CheckContext => {
     const reading = callIndex === undefined ? undefined : caller.readings?.[callIndex];
-    const ctx: CheckContext = {
+    return {
       grant: caller.grant,
       compiledGrant: caller.compiledGrant,
       step: caller.step,
@@ -73,8 +75,39 @@ export function createCoreGate(options: CoreGateOptions): Gate {
       ...(approvalKey === undefined ? {} : { approvalKey }),
       ...(caller.usedApprovals === undefined ? {} : { usedApprovals: caller.usedApprovals }),
       ...(reading === undefined ? {} : { reading }),
+      ...(caller.touched === undefined ? {} : { touched: caller.touched }),
     };
-    const refused = runChecks(checks, call, ctx);
+  };
+
+  /** The context with the labels this call touches added (only when the grant has flows). */
+  const withTouches = (
+    caller: CallerContext,
+    call: AuthorizedCall,
+    callIndex: number,
+  ): CallerContext => {
+    const labels = caller.compiledGrant.labels;
+    if (labels === undefined || caller.compiledGrant.flows === undefined) return caller;
+    const known = caller.touched ?? [];
+    const added = [
+      ...findLabelTouches(call, checkContext(call, caller, callIndex), labels.values()),
+    ]
+      .filter(([label]) => !known.some((entry) => entry.label === label))
+      .map(([label, touch]) =>
+        Object.freeze({ label, ref: call.ref, value: touch.value, callIndex }),
+      );
+    return added.length === 0
+      ? caller
+      : { ...caller, touched: Object.freeze([...known, ...added]) };
+  };
+
+  /** Runs checks for one call. */
+  const refuseCall = (
+    checks: readonly PipelineEntry[],
+    call: ProposedCall,
+    caller: CallerContext,
+    callIndex: number | undefined,
+  ): Refusal | undefined => {
+    const refused = runChecks(checks, call, checkContext(call, caller, callIndex));
     return refused && toRefusal(refused.check, refused.facts, callIndex, call.ref);
   };
 
@@ -145,20 +178,19 @@ export function createCoreGate(options: CoreGateOptions): Gate {
     if ('message' in caller) return rejected(contextRefusal(caller));
     const proposed = proposeTurn(turn, caller);
     if (proposed.settled !== 'tool') return proposed;
+    // As a run would dispatch them: each call's labels count as touched for the calls after it.
+    let dispatching = caller;
     for (let index = 0; index < proposed.calls.length; index++) {
       // INVARIANT: these calls were just made by proposeTurn, frozen, exactly as checked.
-      const refusal = refuseCall(
-        dispatchChecks,
-        proposed.calls[index] as AuthorizedCall,
-        caller,
-        index,
-      );
+      const call = proposed.calls[index] as AuthorizedCall;
+      const refusal = refuseCall(dispatchChecks, call, dispatching, index);
       if (refusal !== undefined) return rejected(refusal);
+      dispatching = withTouches(dispatching, call, index);
     }
     return proposed;
   };
 
-  return Object.freeze<Gate>({
+  const gate = Object.freeze<Gate>({
     checkTurn: neverThrows(checkTurn, (refusal) => rejected(refusal)),
     checkDispatch: neverThrows(checkDispatch, (refusal): DispatchDecision => ({
       allowed: false,
@@ -166,6 +198,20 @@ export function createCoreGate(options: CoreGateOptions): Gate {
     })),
     authorize: neverThrows(authorize, (refusal) => rejected(refusal)),
   });
+  // What the run remembers of an allowed call (its labels) and whether it needed an approval.
+  attachGateFlows(gate, {
+    inspect: (call, context) => {
+      const caller = readContext(context);
+      if ('message' in caller) return { touches: new Map(), asked: false };
+      const ctx = checkContext(call, caller, undefined);
+      const labels = caller.compiledGrant.labels;
+      return {
+        touches: labels === undefined ? new Map() : findLabelTouches(call, ctx, labels.values()),
+        asked: isCallAsked(call, ctx),
+      };
+    },
+  });
+  return gate;
 }
 
 function rejected(refusal: Refusal): TurnDecision {

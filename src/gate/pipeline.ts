@@ -4,6 +4,7 @@ import { areArgumentsValid } from './checks/areArgumentsValid.js';
 import { areHostsInScope } from './checks/areHostsInScope.js';
 import { arePathsInScope } from './checks/arePathsInScope.js';
 import { isCallApproved } from './checks/isCallApproved.js';
+import { isFlowAllowed } from './checks/isFlowAllowed.js';
 import { areSecretsInScope } from './checks/areSecretsInScope.js';
 import { isShapeSupported } from './checks/isShapeSupported.js';
 import { isToolGranted } from './checks/isToolGranted.js';
@@ -40,7 +41,9 @@ export const DISPATCH_CHECKS: readonly PipelineEntry[] = Object.freeze([
   { id: 'dispatch.network', check: areHostsInScope },
   { id: 'dispatch.folder', check: arePathsInScope },
   { id: 'dispatch.secret', check: areSecretsInScope },
-  // 9. (rev 2) Last: a person approves only a call that every other check allows,
+  // 9. What the run touched before decides what this call may touch (the grant's flows).
+  { id: 'dispatch.flow', check: isFlowAllowed },
+  // 10. Last: a person approves only a call that every other check allows,
   // and the approval's digest is computed only then.
   { id: 'dispatch.approval', check: isCallApproved },
 ]);

@@ -3,7 +3,7 @@ import { hasOwn } from '../data/hasOwn.js';
 import { isPlainObject } from '../data/isPlainObject.js';
 import { compiledGrantOf } from '../grant/compiledGrant.js';
 import type { CheckContext } from './Check.js';
-import type { RefusalDetail, Step } from './types.js';
+import type { RefusalDetail, Step, TouchedLabel } from './types.js';
 import { USED_APPROVALS, type UsedApprovals } from './usedApprovals.js';
 
 /** The parts of a check context that come from the caller's `GateContext`. */
@@ -55,6 +55,14 @@ export function readContext(context: unknown): CallerContext | RefusalDetail {
   if (used !== undefined && typeof usedHas !== 'function') {
     return { pointer: '', message: "the run's used approvals cannot be read" };
   }
+  const touched = readTouched(own('touched'));
+  if (touched === false) {
+    return {
+      pointer: '/touched',
+      message:
+        'touched must be a list of { label, ref, value, turn?, callIndex? }, as a run passes it',
+    };
+  }
   const readings = readToolReadings(context);
   if (readings === false) {
     return { pointer: '', message: "the tools' readings of the arguments cannot be read" };
@@ -68,7 +76,40 @@ export function readContext(context: unknown): CallerContext | RefusalDetail {
     ...(approval === undefined ? {} : { approval }),
     ...(used === undefined ? {} : { usedApprovals: used as UsedApprovals }),
     ...(readings === undefined ? {} : { readings }),
+    ...(touched === undefined ? {} : { touched }),
   };
+}
+
+/** The labels a run touched, copied once (own properties only) and frozen; `false` when malformed. */
+function readTouched(value: unknown): readonly TouchedLabel[] | undefined | false {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) return false;
+  const copied: TouchedLabel[] = [];
+  for (const item of value as unknown[]) {
+    if (!isPlainObject(item)) return false;
+    const field = (key: string): unknown => (hasOwn(item, key) ? item[key] : undefined);
+    const [label, ref, found, turn, callIndex] = [
+      field('label'),
+      field('ref'),
+      field('value'),
+      field('turn'),
+      field('callIndex'),
+    ];
+    if (typeof label !== 'string' || typeof ref !== 'string' || typeof found !== 'string')
+      return false;
+    if (turn !== undefined && !Number.isSafeInteger(turn)) return false;
+    if (callIndex !== undefined && !Number.isSafeInteger(callIndex)) return false;
+    copied.push(
+      Object.freeze({
+        label,
+        ref,
+        value: found,
+        ...(turn === undefined ? {} : { turn: turn as number }),
+        ...(callIndex === undefined ? {} : { callIndex: callIndex as number }),
+      }),
+    );
+  }
+  return Object.freeze(copied);
 }
 
 function isStep(value: unknown): value is Step {

@@ -35,5 +35,7 @@ export function reasonFor(facts: RefusalFacts): string {
       return `${facts.ref} needs an approval for these exact arguments`;
     case 'approval_reused':
       return 'this approval was already used in this run';
+    case 'flow_denied':
+      return `this run touched ${facts.after}, so ${describeValue(facts.ref)} may not touch ${facts.label}`;
   }
 }

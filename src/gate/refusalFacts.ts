@@ -35,7 +35,14 @@ export type RefusalFacts =
   | { readonly code: 'check_refused'; readonly reason: string }
   | { readonly code: 'too_many_calls'; readonly calls: number; readonly max: number }
   | { readonly code: 'approval_required'; readonly ref: string; readonly approval: ApprovalRequest }
-  | { readonly code: 'approval_reused' };
+  | { readonly code: 'approval_reused' }
+  | {
+      readonly code: 'flow_denied';
+      readonly after: string;
+      readonly ref: string;
+      readonly label: string;
+      readonly details: readonly RefusalDetail[];
+    };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 

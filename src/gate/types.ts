@@ -1,4 +1,4 @@
-import type { Grant } from '../grant/types.js';
+import type { FlowRule, Grant } from '../grant/types.js';
 import type { RealpathFn } from '../realpath/RealpathFn.js';
 import type { Registry, ToolEntry } from '../registry/types.js';
 
@@ -17,7 +17,8 @@ export type RefusalCode =
   | 'check_refused'
   | 'too_many_calls'
   | 'approval_required'
-  | 'approval_reused';
+  | 'approval_reused'
+  | 'flow_denied';
 
 /** One fact behind a refusal: where (a JSON Pointer into the arguments, or the proposal) and what. */
 export interface RefusalDetail {
@@ -37,6 +38,27 @@ export interface RefusalDetail {
   /** (rev 3) A tool changed since the lock: the locked and the live definition's digests. */
   readonly locked?: string;
   readonly live?: string;
+  /** `flow_denied`: the flow rule that refused, as the grant holds it. */
+  readonly flow?: FlowRule;
+  /** `flow_denied`: the earlier call that touched the rule's `after` label. */
+  readonly touched?: TouchedLabel;
+  /** `flow_denied`: the value of this call that touches the denied label (a ref, path, host or secret). */
+  readonly value?: string;
+}
+
+/**
+ * A label a run touched, and the call that touched it first: what a run
+ * passes the gate as `context.touched` so the flow rules can be decided.
+ */
+export interface TouchedLabel {
+  readonly label: string;
+  /** The ref of the call that touched it. */
+  readonly ref: string;
+  /** The value that matched the label: the ref, a path, a host or a secret name. */
+  readonly value: string;
+  /** The turn and call of the run that touched it, when a run did. */
+  readonly turn?: number;
+  readonly callIndex?: number;
 }
 
 /** A recorded, reasoned "no": plain, serializable data. */
@@ -95,6 +117,8 @@ export interface GateContext {
   readonly visible?: ReadonlySet<string> | readonly string[];
   /** (rev 2) A token from `approveCall` for the exact call being dispatched. */
   readonly approval?: string;
+  /** The labels the run touched so far (a run passes them; see the grant's `flows`). */
+  readonly touched?: readonly TouchedLabel[];
 }
 
 /** The proposal stage's answer for a whole turn. */

@@ -4,6 +4,7 @@ import type { RootMatcher } from '../scope/folder/compileRootMatcher.js';
 import type { FolderDeny } from '../scope/folder/parseFolderDeny.js';
 import type { CanonicalPath } from '../scope/path/index.js';
 import type { SecretMatcher } from '../scope/secret/index.js';
+import type { CompiledFlow, CompiledLabel } from './readFlowRules.js';
 import type { Grant, GrantSpec } from './types.js';
 
 /** A grant's matchers, built once by `createGrant`. */
@@ -27,6 +28,10 @@ export interface CompiledGrant {
   /** (rev 2) The patterns of `network`'s deny entries (written after `!`), in grant order. */
   readonly hostDenies: readonly HostPattern[];
   readonly secrets: SecretMatcher;
+  /** The labels flow rules name; absent when the grant has none. */
+  readonly labels?: ReadonlyMap<string, CompiledLabel>;
+  /** The flow rules, in grant order; absent when there are none, so such grants pay nothing. */
+  readonly flows?: readonly CompiledFlow[];
   /**
    * (rev 3) The entries as the spec wrote them, for what `compareGrants` reports
    * (SPEC §14.3): `folders` one for one with the grant's, `network` from each

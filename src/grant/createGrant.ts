@@ -19,10 +19,11 @@ import { parseFolderDeny, type FolderDeny } from '../scope/folder/parseFolderDen
 import { attachCompiledGrant, type WrittenFolderEntry } from './compiledGrant.js';
 import { compileToolEntries } from './compileToolEntries.js';
 import { readAskEntry } from './readAskEntry.js';
+import { readFlowRules } from './readFlowRules.js';
 import { readToolEntry } from './readToolEntry.js';
 import type { Budgets, FolderDenyEntry, FolderGrant, Grant, GrantSpec } from './types.js';
 
-const KEYS = ['tools', 'folders', 'network', 'secrets', 'budgets', 'ask'];
+const KEYS = ['tools', 'folders', 'network', 'secrets', 'budgets', 'ask', 'labels', 'flows'];
 const FOLDER_KEYS = new Set(['path', 'access']);
 const BUDGET_KEYS = ['turns', 'toolCalls', 'callsPerTurn'];
 
@@ -102,6 +103,19 @@ export function createGrant(spec: GrantSpec): Grant {
   const budgets = readBudgets(hasOwn(input, 'budgets') ? input.budgets : undefined, problems);
   const ask = readList(input, 'ask', problems, readAskEntry);
   const toolEntries = compileToolEntries(dedupe(tools), ask, problems);
+  const flowRules = readFlowRules(
+    hasOwn(input, 'labels') ? input.labels : undefined,
+    hasOwn(input, 'flows') ? input.flows : undefined,
+    problems,
+  );
+  for (const [index, flow] of (flowRules.compiledFlows ?? []).entries()) {
+    for (const ref of flow.askRefs) {
+      if (!toolEntries.refs.has(ref))
+        problems.push(
+          `flows[${String(index)}].ask ${ref} is not in tools, so no call to it could be asked for`,
+        );
+    }
+  }
   throwIfProblems('invalid_grant', 'the grant', problems);
 
   const grant: Grant = Object.freeze({
@@ -114,6 +128,9 @@ export function createGrant(spec: GrantSpec): Grant {
     ...(budgets === undefined ? {} : { budgets: Object.freeze(budgets) }),
     // Only when something needs approval: a grant without ask keeps its rev-1 shape.
     ...(toolEntries.ask.size === 0 ? {} : { ask: Object.freeze([...toolEntries.ask]) }),
+    // Only when given: a grant without flows keeps its earlier shape.
+    ...(flowRules.labels === undefined ? {} : { labels: flowRules.labels }),
+    ...(flowRules.flows === undefined ? {} : { flows: flowRules.flows }),
   });
   const readRoots = new Set(folders.map((folder) => folder.path as CanonicalPath));
   const writeRoots = new Set(
@@ -136,6 +153,8 @@ export function createGrant(spec: GrantSpec): Grant {
       hostPatterns: Object.freeze(hostPatterns),
       hostDenies: Object.freeze(hostDenies),
       secrets: compileSecretMatcher(secretPatterns, secretDenies),
+      ...(flowRules.compiledLabels === undefined ? {} : { labels: flowRules.compiledLabels }),
+      ...(flowRules.compiledFlows === undefined ? {} : { flows: flowRules.compiledFlows }),
       written: Object.freeze({
         folders: Object.freeze(writtenFolders),
         network: writtenNetwork,

@@ -10,7 +10,9 @@ import type {
   GateContext,
   Refusal,
   Step,
+  TouchedLabel,
 } from '../gate/types.js';
+import { flowsOfGate } from '../gate/gateFlows.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { createQueue } from './createQueue.js';
 import type { LedgerState, RunLedger } from './ledgerTypes.js';
@@ -90,12 +92,17 @@ export function createRun(options: RunOptions): Run {
   let wouldBeDead = false;
   /** The approval tokens this run has accepted: each is accepted once. */
   const usedApprovals = new Set<string>();
+  /** The labels the run's allowed dispatches touched (every dispatch, in audit mode), each once. */
+  let touched: readonly TouchedLabel[] = Object.freeze([]);
+  const gateFlows = flowsOfGate(gate);
+  const hasLabels = config.compiledGrant.labels !== undefined;
 
   const contextFor = (step: Step | undefined, readings?: unknown): GateContext => ({
     grant,
     ...(step === undefined ? {} : { step }),
     ...(cwd === undefined ? {} : { cwd }),
     ...(visible === undefined ? {} : { visible }),
+    ...(touched.length === 0 ? {} : { touched }),
     // An adapter's readings of the turn's calls travel under a key the package does not export;
     // the gate reads them (and refuses the turn when they cannot be read).
     ...(readings === undefined ? {} : { [TOOL_READINGS]: readings }),
@@ -232,10 +239,17 @@ export function createRun(options: RunOptions): Run {
       [USED_APPROVALS]: used,
     };
     const checked = gate.checkDispatch(authorized, context);
+    // What the call touches, and whether it needed an approval (the grant's ask, or a flow rule).
+    const inspected =
+      hasLabels || (checked.allowed && approval !== undefined)
+        ? gateFlows?.inspect(authorized, context)
+        : undefined;
     // An approval this process has not seen may have been used by another runtime of this run id:
     // with a ledger, the ledger accepts each token once, and only for a dispatch the gate allowed.
     const approved =
-      checked.allowed && approval !== undefined && config.compiledGrant.ask.has(authorized.ref);
+      checked.allowed &&
+      approval !== undefined &&
+      (config.compiledGrant.ask.has(authorized.ref) || inspected?.asked === true);
     let decided: DispatchDecision = checked;
     if (approved && ledger !== undefined) {
       const accepted = yield { kind: 'ledger-approval', token: useKey as string };
@@ -305,8 +319,11 @@ export function createRun(options: RunOptions): Run {
       dispatches: Object.freeze([...turn.dispatches, record]),
     });
     latest.dispatched[found] = true;
-    // Used only once its dispatch is allowed, and only by a call that needed it (SPEC §13).
+    // Used only once its dispatch is allowed, and only by a call that needed it.
     if (decided.allowed && approved) usedApprovals.add(useKey as string);
+    // A label counts as touched once a dispatch that touches it is let through.
+    if (verdict.allowed && inspected !== undefined)
+      touched = addTouches(touched, inspected.touches, latest.index, found, authorized.ref);
     return verdict;
   }
 
@@ -522,4 +539,20 @@ function sessionOf(options: unknown): string | undefined {
     return undefined;
   const session: unknown = (options as Record<PropertyKey, unknown>)[SESSION];
   return typeof session === 'string' ? session : undefined;
+}
+
+/** The touched labels with this call's new ones added, each label once (the first call that touched it). */
+function addTouches(
+  touched: readonly TouchedLabel[],
+  touches: ReadonlyMap<string, { readonly value: string }>,
+  turn: number,
+  callIndex: number,
+  ref: string,
+): readonly TouchedLabel[] {
+  const added: TouchedLabel[] = [];
+  for (const [label, touch] of touches) {
+    if (!touched.some((entry) => entry.label === label))
+      added.push(Object.freeze({ label, ref, value: touch.value, turn, callIndex }));
+  }
+  return added.length === 0 ? touched : Object.freeze([...touched, ...added]);
 }

@@ -179,6 +179,7 @@ describe.concurrent('toolgate, spawned from the package root', () => {
       'dispatch.network:pass',
       'dispatch.folder:pass',
       'dispatch.secret:pass',
+      'dispatch.flow:pass',
       'dispatch.approval:pass',
     ]);
     const network = api?.checks.find((check) => check.id === 'dispatch.network')?.matched;

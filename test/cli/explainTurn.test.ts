@@ -48,6 +48,7 @@ const CHECK_IDS = [
   'dispatch.network',
   'dispatch.folder',
   'dispatch.secret',
+  'dispatch.flow',
   'dispatch.approval',
 ];
 
@@ -124,6 +125,7 @@ describe('explainTurn', () => {
       'dispatch.network pass',
       'dispatch.folder refused',
       'dispatch.secret not_run',
+      'dispatch.flow not_run',
       'dispatch.approval not_run',
     ]);
   });

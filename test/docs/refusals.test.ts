@@ -43,6 +43,7 @@ const CODES = [
   'too_many_calls',
   'approval_required',
   'approval_reused',
+  'flow_denied',
 ] as const satisfies readonly RefusalCode[];
 
 /** `true` only when CODES lists every member of RefusalCode (`satisfies` above refuses extras). */
@@ -225,6 +226,36 @@ describe('docs/refusals.md', () => {
     const refusal = refusalOf('http/get', { url: 'http://127.0.0.1:8080/' });
     expect(refusal).toMatchObject({ check: 'dispatch.network', code: 'network_out_of_scope' });
     expect(documentedMatch(refusal)).toEqual({ host: '127.0.0.1:8080' });
+  });
+
+  it('gives the documented reason for flow_denied, with the rule, the earlier call and the value', () => {
+    const flowing = createGrant({
+      tools: ['http/get@1', 'fs-read@1'],
+      folders: ['/srv/app'],
+      network: ['*'],
+      labels: { private: { folders: ['/srv/app/mail/**'] }, public: { network: ['*'] } },
+      flows: [{ after: 'private', deny: 'public' }],
+    });
+    const touched = [{ label: 'private', ref: 'fs-read@1', value: '/srv/app/mail/a', turn: 2 }];
+    const refusal = refusalOf(
+      'http/get',
+      { url: 'https://example.com/' },
+      { grant: flowing, touched },
+    );
+    expect(refusal).toMatchObject({ check: 'dispatch.flow', code: 'flow_denied' });
+    expect(documentedMatch(refusal)).toEqual({
+      after: 'private',
+      ref: 'http/get@1',
+      label: 'public',
+    });
+    expect(refusal.details?.[0]).toEqual({
+      pointer: '/url',
+      message:
+        'the flow { after: private, deny: public } refuses https://example.com/: an earlier call to fs-read@1 (turn 2) touched private',
+      flow: { after: 'private', deny: ['public'] },
+      touched: touched[0],
+      value: 'https://example.com/',
+    });
   });
 
   it('gives the documented reason for a deny entry, naming the entry in the details', () => {

@@ -65,6 +65,7 @@ describe('the pipeline', () => {
       'dispatch.network',
       'dispatch.folder',
       'dispatch.secret',
+      'dispatch.flow',
       'dispatch.approval',
     ]);
   });

@@ -135,7 +135,7 @@ describe('createGrant', () => {
     'refuses the unknown top-level key %j',
     (key) => {
       expect(problemsOf({ [key]: [] })).toEqual([
-        `unknown key "${key}"; the keys are tools, folders, network, secrets, budgets, ask`,
+        `unknown key "${key}"; the keys are tools, folders, network, secrets, budgets, ask, labels, flows`,
       ]);
     },
   );

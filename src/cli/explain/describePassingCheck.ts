@@ -105,6 +105,15 @@ export function describePassingCheck(
       if (list.length === 0) return { notes: [NOTHING[id] ?? 'nothing to check'], matched: [] };
       return { notes: [], matched: list.map((want) => matchWant(want, context, scope)) };
     }
+    case 'dispatch.flow':
+      return {
+        notes: [
+          context.grant.flows === undefined
+            ? 'the grant has no flow rules'
+            : 'no flow rule in force forbids it (a single turn starts with nothing touched)',
+        ],
+        matched: [],
+      };
     case 'dispatch.approval':
       return {
         notes: [

@@ -1,0 +1,30 @@
+import { sharedWeakMap } from '../data/sharedWeakMap.js';
+import type { LabelTouch } from './flows/findLabelTouches.js';
+import type { AuthorizedCall, Gate, GateContext } from './types.js';
+
+/**
+ * What a gate made by `createGate` tells its run about one call, beyond the
+ * verdict: which labels of the grant the call touches (so the run can
+ * remember them for the flow rules), and whether it needs a person's
+ * approval (the grant's `ask`, or a flow rule in force). Internal: the
+ * public `Gate` does not expose it.
+ */
+export interface GateFlows {
+  readonly inspect: (
+    call: AuthorizedCall,
+    context: GateContext,
+  ) => { readonly touches: ReadonlyMap<string, LabelTouch>; readonly asked: boolean };
+}
+
+/** Shared by every copy of this version in the process (ESM, CommonJS, bundled): see `sharedWeakMap`. */
+const flows = sharedWeakMap<Gate, GateFlows>('gateFlows');
+
+/** Records what a gate tells its run (called once, by `createCoreGate`). */
+export function attachGateFlows(gate: Gate, inspect: GateFlows): void {
+  flows.set(gate, inspect);
+}
+
+/** What this gate tells its run, or `undefined` for anything not made by `createGate`. */
+export function flowsOfGate(gate: unknown): GateFlows | undefined {
+  return flows.get(gate as Gate);
+}
