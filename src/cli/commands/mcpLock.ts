@@ -51,8 +51,9 @@ export async function mcpLock(args: readonly string[], io: CliIo): Promise<numbe
     try {
       listed = await listServerTools(server, timeoutMs);
     } catch (error) {
+      // The error may carry what the server said: escaped, never raw to a terminal.
       io.stderr(
-        `toolgate mcp lock: the server ${server.name} could not be listed: ${messageOf(error)}\n`,
+        `toolgate mcp lock: the server ${server.name} could not be listed: ${printable(messageOf(error))}\n`,
       );
       return EXIT.badInput;
     }
