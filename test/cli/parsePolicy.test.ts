@@ -15,9 +15,15 @@ const filesOf = (files: Readonly<Record<string, string>> = {}): PolicyFiles => (
 const parse = (text: string, files?: Readonly<Record<string, string>>) =>
   parsePolicy('p.yaml', text, filesOf(files));
 
-/** `line:column severity code`, one per diagnostic, for compact expectations. */
+/**
+ * `line:column severity code: message`, one per diagnostic, in order: compared whole, so an
+ * extra diagnostic, another code or a moved place fails (the file is named where it is not p.yaml).
+ */
 const places = (diagnostics: readonly Diagnostic[]) =>
-  diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`);
+  diagnostics.map(
+    (d) =>
+      `${d.file === 'p.yaml' ? '' : `${d.file}:`}${d.line}:${d.column} ${d.severity} ${d.code}: ${d.message}`,
+  );
 
 const lines = (...text: string[]) => `${text.join('\n')}\n`;
 
@@ -71,12 +77,12 @@ describe('parsePolicy', () => {
     );
     expect(result.ok).toBe(false);
     expect(places(result.diagnostics)).toEqual([
-      '1:10 error invalid_value', // version must be 1
-      '4:11 error invalid_tool', // the name
-      '5:14 error invalid_tool', // the version
-      '11:15 error invalid_grant', // a wildcard over a public suffix
-      '12:5 error unknown_key',
-      '14:15 error wrong_type',
+      '1:10 error invalid_value: version must be 1',
+      '4:11 error invalid_tool: tools[0].name bad name must be 1–4 segments joined by "/", each a letter followed by letters, digits, "_" or "-", at most 128 characters',
+      '5:14 error invalid_tool: tools[0].version 0 must be a positive integer, such as 1',
+      '11:15 error invalid_grant: grants.a.network[0] *.com: a wildcard directly over the public suffix "com" is not allowed',
+      '12:5 error unknown_key: unknown key extra in grants.a',
+      '14:15 error wrong_type: steps.s.tools must be a list, not the text "fs-read"',
     ]);
   });
 
@@ -107,13 +113,13 @@ describe('parsePolicy', () => {
         '    budgets: { turns: -1 }',
       ),
     );
-    expect(result.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
-      '4:13 grants.a.tools[0] fs-read@01: the version after the last "@" must be a positive integer written without sign, leading zeros, exponent or decimals, such as 1',
-      '5:15 grants.a.folders[0] srv: a folder root must be an absolute POSIX path starting with "/"',
+    expect(places(result.diagnostics)).toEqual([
+      '4:13 error invalid_grant: grants.a.tools[0] fs-read@01: the version after the last "@" must be a positive integer written without sign, leading zeros, exponent or decimals, such as 1',
+      '5:15 error invalid_grant: grants.a.folders[0] srv: a folder root must be an absolute POSIX path starting with "/"',
       // The schema reports the access (an enum); createGrant's own report of it is left out.
-      '5:41 grants.a.folders[1].access rw is not allowed here',
-      '6:15 grants.a.secrets[0] bad name: a secret name must be 1–128 letters, digits, "_", "." or "-"',
-      '7:23 grants.a.budgets.turns -1 is too small',
+      '5:41 error invalid_value: grants.a.folders[1].access rw is not allowed here',
+      '6:15 error invalid_grant: grants.a.secrets[0] bad name: a secret name must be 1–128 letters, digits, "_", "." or "-"',
+      '7:23 error invalid_value: grants.a.budgets.turns -1 is too small',
     ]);
   });
 
@@ -129,12 +135,9 @@ describe('parsePolicy', () => {
       ),
     );
     expect(places(result.diagnostics)).toEqual([
-      '4:25 error duplicate_tool',
-      '5:31 error duplicate_tool',
+      '4:25 error duplicate_tool: tools[1]: t@1 is already registered; register a new version or deregister it first',
+      '5:31 error duplicate_tool: tools[2]: fs-read@1 is already registered; register a new version or deregister it first',
     ]);
-    expect(result.diagnostics[0]?.message).toBe(
-      'tools[1]: t@1 is already registered; register a new version or deregister it first',
-    );
   });
 
   it('refuses a grant naming a tool that is never grantable under builtins: managed', () => {
@@ -142,39 +145,33 @@ describe('parsePolicy', () => {
       lines('version: 1', 'builtins: managed', 'grants:', '  a: { tools: [fs-read@1] }'),
     );
     expect(result.ok).toBe(false);
-    expect(result.diagnostics).toMatchObject([
-      {
-        line: 4,
-        column: 16,
-        code: 'never_grantable',
-        fix: 'remove it from the grant, or set builtins: self-run',
-      },
+    expect(places(result.diagnostics)).toEqual([
+      '4:16 error never_grantable: grants.a.tools[0] fs-read@1 is never grantable in a registry with builtins: managed',
     ]);
+    expect(result.diagnostics[0]?.fix).toBe('remove it from the grant, or set builtins: self-run');
   });
 
   it('reports YAML syntax and repeated keys, and nothing more from that file', () => {
     expect(places(parse(lines('version: 1', 'grants: {a: [}')).diagnostics)).toEqual([
-      '2:14 error yaml_syntax',
-      '2:15 error yaml_syntax',
+      '2:14 error yaml_syntax: Flow sequence in block collection must be sufficiently indented and end with a ]',
+      '2:15 error yaml_syntax: Flow map in block collection must be sufficiently indented and end with a }',
     ]);
-    expect(parse(lines('version: 1', 'grants:', '  a: {}', '  a: {}')).diagnostics).toMatchObject([
-      {
-        line: 4,
-        column: 3,
-        code: 'yaml_syntax',
-        message: 'Map keys must be unique',
-        fix: 'keep one of the repeated keys',
-      },
+    const repeated = parse(lines('version: 1', 'grants:', '  a: {}', '  a: {}')).diagnostics;
+    expect(places(repeated)).toEqual(['4:3 error yaml_syntax: Map keys must be unique']);
+    expect(repeated[0]?.fix).toBe('keep one of the repeated keys');
+    const documents = parse(lines('version: 1', '---', 'version: 1')).diagnostics;
+    expect(places(documents)).toEqual([
+      '2:1 error yaml_syntax: Source contains multiple documents; please use YAML.parseAllDocuments()',
     ]);
-    expect(places(parse(lines('version: 1', '---', 'version: 1')).diagnostics)).toEqual([
-      '2:1 error yaml_syntax',
-    ]);
+    expect(documents[0]?.fix).toBe('keep one document: remove the --- separator');
   });
 
   it('refuses an empty file, and a file that is not a map', () => {
-    expect(parse('').diagnostics).toMatchObject([{ code: 'empty_policy', line: 1, column: 1 }]);
-    expect(parse('- 1\n').diagnostics).toMatchObject([
-      { code: 'wrong_type', message: 'the file must be a map of key: value, not a list' },
+    expect(places(parse('').diagnostics)).toEqual([
+      '1:1 error empty_policy: the policy file is empty',
+    ]);
+    expect(places(parse('- 1\n').diagnostics)).toEqual([
+      '1:1 error wrong_type: the file must be a map of key: value, not a list',
     ]);
   });
 
@@ -184,14 +181,8 @@ describe('parsePolicy', () => {
       '{\n  "version": 1,\n  "grants": { "a": { "network": ["*"], "tool": [] } }\n}\n',
       filesOf(),
     );
-    expect(result.diagnostics).toMatchObject([
-      {
-        file: 'p.json',
-        line: 3,
-        column: 40,
-        code: 'unknown_key',
-        message: 'unknown key tool in grants.a',
-      },
+    expect(places(result.diagnostics)).toEqual([
+      'p.json:3:40 error unknown_key: unknown key tool in grants.a',
     ]);
   });
 
@@ -210,6 +201,13 @@ describe('parsePolicy', () => {
       ),
     );
     expect(result.ok).toBe(true);
+    expect(places(result.diagnostics)).toEqual([
+      '5:16 warning tool_never_fires: grants.a allows gh/api@1, but not the host api.github.com the tool itself reaches, so every call to it is refused (network_out_of_scope)',
+      '5:16 warning tool_never_fires: grants.a allows gh/api@1, but not the secret GH_TOKEN the tool itself is configured with, so every call to it is refused (secret_out_of_scope)',
+      '5:26 warning unknown_tool_ref: grants.a.tools[1] fs-reed@1 is no tool of this policy, so every call to it is refused (not_granted)',
+      '7:16 warning unknown_step_tool: steps.s.tools[0] fs-read@1 is no tool name of this policy (a step lists names, not refs)',
+      '9:24 warning unknown_visible_entry: agents.r.visible[1] nothing shows no tool of this policy',
+    ]);
     expect(result.diagnostics.map((d) => `${d.line}:${d.column} ${d.code}: ${d.fix}`)).toEqual([
       '5:16 tool_never_fires: add api.github.com to grants.a.network, or remove gh/api@1 from the grant',
       '5:16 tool_never_fires: add GH_TOKEN to grants.a.secrets, or remove gh/api@1 from the grant',
@@ -217,7 +215,6 @@ describe('parsePolicy', () => {
       '7:16 unknown_step_tool: did you mean fs-read?',
       '9:24 unknown_visible_entry: name a defined tool, prefix/* or *, or remove it',
     ]);
-    expect(result.diagnostics.every((d) => d.severity === 'warning')).toBe(true);
   });
 
   describe('agents', () => {
@@ -225,9 +222,9 @@ describe('parsePolicy', () => {
       const result = parse(
         lines('version: 1', 'agents:', '  a: {}', '  b: { visible: [x], coresource: {} }'),
       );
-      expect(result.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
-        '3:3 agents.a is empty',
-        '4:3 agents.b has more than one of visible:, kortix: and coresource:',
+      expect(places(result.diagnostics)).toEqual([
+        '3:3 error invalid_value: agents.a is empty',
+        '4:3 error invalid_value: agents.b has more than one of visible:, kortix: and coresource:',
       ]);
     });
 
@@ -268,11 +265,11 @@ describe('parsePolicy', () => {
         'k.yaml': lines('agents:', '  someone: { tools: all }'),
         'broken.yaml': lines('tools:', '  bash: ./bash.ts'),
       });
-      expect(result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`)).toEqual([
-        'p.yaml:3:43 invalid_agent',
-        'p.yaml:5:28 unreadable_file',
-        'broken.yaml:1:1 no_kortix_tools',
-        'broken.yaml:2:3 reserved_tool_name',
+      expect(places(result.diagnostics)).toEqual([
+        '3:43 error invalid_agent: agents.a.kortix: k.yaml declares no agent "nobody"; its agents are: someone',
+        "5:28 error unreadable_file: agents.c.kortix.manifest: cannot read missing.yaml: ENOENT: no such file, open 'missing.yaml'",
+        'broken.yaml:1:1 warning no_kortix_tools: the tools: key lists no Kortix tool, so sessions get none of them',
+        'broken.yaml:2:3 error reserved_tool_name: bash is a harness tool name, which a tool under tools: cannot use',
       ]);
       expect(result.diagnostics[0]?.fix).toBe('name an agent the manifest declares (someone)');
     });
@@ -286,16 +283,15 @@ describe('parsePolicy', () => {
         ),
       );
       expect(ok.ok && ok.policy.agents.get('a')?.visible).toEqual(['file_read']);
-      expect(ok.diagnostics).toMatchObject([
-        { severity: 'warning', code: 'unmatched_allowlist_entry', line: 3, column: 85 },
+      expect(places(ok.diagnostics)).toEqual([
+        '3:85 warning unmatched_allowlist_entry: agents.a.coresource.toolAllowlist entry nothing matches no tool the configuration has, so it shows nothing',
       ]);
       const bad = parse(
         lines('version: 1', 'agents:', '  a:', '    coresource: { tools: [{ name: 1bad }] }'),
       );
-      expect(bad.diagnostics).toMatchObject([
-        { severity: 'error', code: 'invalid_agent', line: 4, column: 5 },
+      expect(places(bad.diagnostics)).toEqual([
+        '4:5 error invalid_agent: agents.a.coresource: the tool name "1bad" does not match ^[A-Za-z][A-Za-z0-9_-]{0,63}$: a letter, then up to 63 letters, digits, underscores, or hyphens (provider APIs will not accept it)',
       ]);
-      expect(bad.diagnostics[0]?.message).toContain('1bad');
     });
   });
 });

@@ -61,17 +61,51 @@ describe('toolgate/policy', () => {
     const fromFile = loadPolicy(file);
     const fromText = parsePolicyText(BROKEN, { file });
     expect(fromFile.ok).toBe(false);
-    expect(fromFile.diagnostics.length).toBeGreaterThan(0);
+    expect(fromFile.diagnostics).toEqual([
+      {
+        severity: 'error',
+        code: 'invalid_grant',
+        file,
+        line: 4,
+        column: 24,
+        message: 'grants.coder.tools[1] nope: a ref is NAME@VERSION, such as "slack/search@1"',
+        fix: 'add the version',
+      },
+      {
+        severity: 'error',
+        code: 'invalid_grant',
+        file,
+        line: 5,
+        column: 15,
+        message:
+          'grants.coder.folders[0] workspace: a folder root must be an absolute POSIX path starting with "/"',
+        fix: 'write it in full, such as "/srv/project"',
+      },
+    ]);
     expect(fromText.diagnostics).toEqual(fromFile.diagnostics);
     expect(JSON.parse(JSON.stringify(fromFile.diagnostics))).toEqual(validateJson(file));
-    expect(formatDiagnostics(fromFile.diagnostics)).toMatch(/policy\.yaml:5:\d+: error: /);
+    expect(formatDiagnostics(fromFile.diagnostics)).toBe(
+      `${file}:4:24: error: grants.coder.tools[1] nope: a ref is NAME@VERSION, such as "slack/search@1" (add the version)\n` +
+        `${file}:5:15: error: grants.coder.folders[0] workspace: a folder root must be an absolute POSIX path starting with "/" (write it in full, such as "/srv/project")`,
+    );
   });
 
   it('reports an unreadable file as one diagnostic, never a throw', () => {
     const loaded = loadPolicy('/nonexistent/policy.yaml');
-    expect(loaded).toMatchObject({
+    expect(loaded).toEqual({
       ok: false,
-      diagnostics: [{ code: 'unreadable_file', line: 1 }],
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'unreadable_file',
+          file: '/nonexistent/policy.yaml',
+          line: 1,
+          column: 1,
+          message:
+            "cannot read the policy file: ENOENT: no such file or directory, open '/nonexistent/policy.yaml'",
+          fix: 'check the path',
+        },
+      ],
     });
   });
 

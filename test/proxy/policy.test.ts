@@ -56,15 +56,25 @@ servers:
   typo: { comand: node }
 `);
     expect(result.ok).toBe(false);
-    const errors = result.diagnostics.map((d) => `${String(d.line)}:${String(d.column)} ${d.code}`);
-    expect(errors).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/^3:\d+ invalid_server$/) as string,
-        expect.stringMatching(/^4:\d+ invalid_server$/) as string,
-        expect.stringMatching(/^8:\d+ invalid_binding$/) as string,
-        expect.stringMatching(/^9:\d+ /) as string,
-      ]),
-    );
+    // The whole list, in order: an extra diagnostic, another code or a moved column fails.
+    expect(
+      result.diagnostics.map(
+        (d) =>
+          `${d.file}:${String(d.line)}:${String(d.column)} ${d.severity} ${d.code}: ${d.message}`,
+      ),
+    ).toEqual([
+      'policy.yaml:3:9 error invalid_server: servers.both must have either command (with args, env, cwd) for stdio, or url for Streamable HTTP',
+      'policy.yaml:4:12 error invalid_server: servers.neither must have either command (with args, env, cwd) for stdio, or url for Streamable HTTP',
+      'policy.yaml:8:23 error invalid_binding: servers.badpointer.tools.t.resources: resources[0].at no-slash: "at" must be a JSON Pointer starting with "/", such as "/path"',
+      'policy.yaml:9:11 error unknown_key: unknown key comand in servers.typo',
+    ]);
+    // Each fix fits its case: "neither" is not told to drop one of two.
+    expect(result.diagnostics.map((d) => d.fix)).toEqual([
+      'keep command or url, not both',
+      'add command (with args) for stdio, or url for Streamable HTTP',
+      'write each resource as { kind: path | url | host | secret, at: /json/pointer, access?: read | write }',
+      'did you mean command? The keys here are command, args, env, cwd, url, tools, resources, prompts',
+    ]);
   });
 });
 

@@ -72,7 +72,9 @@ export function buildServers(
           'error',
           'invalid_server',
           `servers.${name} must have either command (with args, env, cwd) for stdio, or url for Streamable HTTP`,
-          'keep command or url, not both',
+          spec.command === undefined && spec.url === undefined
+            ? 'add command (with args) for stdio, or url for Streamable HTTP'
+            : 'keep command or url, not both',
         ),
       );
     }
