@@ -537,10 +537,44 @@ describe('createMcpGateway, end to end with the real SDK', () => {
     expect(firstText(last)).toBe('the run is dead_lettered, so nothing more may be dispatched');
     expect(run.records().map((record) => [record.settled, record.fires?.[0]?.status])).toEqual([
       ['tool', 'ok'],
+      // `broken` throws on the server, which answers with a tool error (isError: true): the
+      // server answered, so the fire is `ok` (the next test pins that on purpose).
       ['tool', 'ok'],
       ['dead_lettered', undefined],
     ]);
     expect(upstream.log.calls.map((call) => call.name)).toEqual(['forecast', 'broken']);
+  });
+
+  // Decided: a fire's status says how the dispatch ended, not what the server's answer says. A
+  // handler that throws on the server is answered (the SDK sends isError: true); the gateway
+  // passes that answer on unchanged, content and all, and records the fire `ok`. `error`,
+  // `timed_out` and `aborted` are for calls that got no answer (docs/mcp.md, "How it behaves").
+  it("records a server's own tool error (its handler threw, isError: true) as fire status ok, and passes the result on unchanged", async () => {
+    const upstream = await aWeatherServer();
+    const registry = createRegistry({ builtins: 'none' });
+    const { tools } = await importMcpTools(upstream.client, registry, { namespace: 'weather' });
+    const broken = tools.find((tool) => tool.name === 'broken')?.ref ?? 'weather/broken@1';
+    const grant = createGrant({ tools: [broken] });
+    const gate = createGate({ registry });
+    const run = createRun({ gate, grant });
+    const gateway = await createMcpGateway({
+      upstream: upstream.client,
+      registry,
+      gate,
+      grant,
+      run,
+      namespace: 'weather',
+    });
+    const agent = await anAgentClient(gateway);
+    const direct = await upstream.client.callTool({ name: 'broken', arguments: {} });
+    expect(direct).toEqual({
+      content: [{ type: 'text', text: 'the weather service is down' }],
+      isError: true,
+    });
+    expect(await agent.callTool({ name: 'broken', arguments: {} })).toEqual(direct);
+    expect(run.records().map((record) => [record.settled, record.fires])).toEqual([
+      ['tool', [{ callIndex: 0, ref: broken, status: 'ok' }]],
+    ]);
   });
 
   it('throws ToolgateError for options it cannot use', async () => {
