@@ -178,27 +178,61 @@ function anEntry(change: Partial<ToolEntry>): ToolEntry {
   });
 }
 
-/** A change to one definition field, to a value it did not have. */
+/**
+ * A change to one definition field, to any value of its type it did not have: generated
+ * strings, lists and numbers, not a few picked values (the digest hashes what is there, it
+ * does not validate it).
+ */
 const fieldChange: fc.Arbitrary<Partial<ToolEntry>> = fc.oneof(
   fc
-    .string({ minLength: 1 })
+    .string()
     .filter((d) => d !== 'Searches the documents.')
     .map((description) => ({ description })),
-  fc.constantFrom('mcp', 'hosted', 'builtin').map((kind) => ({ kind })),
-  fc.string().map((name) => ({
-    inputSchema: { type: 'object', properties: { [name]: { type: 'integer' } } },
-  })),
-  fc.constantFrom(['read'], ['call', 'stream'], ['overwrite']).map((shapes) => ({ shapes })),
-  fc.constantFrom(['example.com'], ['*.slack.com']).map((network) => ({ network })),
-  fc.constantFrom(['TOKEN'], ['A', 'B']).map((secrets) => ({ secrets })),
   fc
-    .constantFrom('/url', '/query', '/a/*')
-    .map((at) => ({ resources: [{ kind: 'url' as const, at }] })),
+    .string()
+    .filter((kind) => kind !== 'builtin')
+    .map((kind) => ({ kind })),
+  fc.dictionary(fc.string(), fc.jsonValue()).map((properties) => ({
+    inputSchema: { type: 'object', properties: { ...properties, query: { type: 'integer' } } },
+  })),
+  fc
+    .array(fc.string(), { maxLength: 4 })
+    .filter((shapes) => JSON.stringify(shapes) !== '["call"]')
+    .map((shapes) => ({ shapes })),
+  fc.array(fc.string(), { minLength: 1, maxLength: 4 }).map((network) => ({ network })),
+  fc.array(fc.string(), { minLength: 1, maxLength: 4 }).map((secrets) => ({ secrets })),
+  fc
+    .array(
+      fc.record(
+        {
+          kind: fc.constantFrom(
+            'path' as const,
+            'url' as const,
+            'host' as const,
+            'secret' as const,
+          ),
+          at: fc.string(),
+          access: fc.constantFrom('read' as const, 'write' as const),
+        },
+        { requiredKeys: ['kind', 'at'] },
+      ),
+      { minLength: 1, maxLength: 3 },
+    )
+    .map((resources) => ({ resources })),
   fc.jsonValue().map((example) => ({ example })),
-  fc.constantFrom('find', 'search2').map((name) => ({ name, ref: `${name}@1` })),
-  fc.integer({ min: 2, max: 99 }).map((version) => ({ version, ref: `search@${version}` })),
+  fc
+    .string({ minLength: 1 })
+    .filter((name) => name !== 'search')
+    .map((name) => ({ name, ref: `${name}@1` })),
+  fc
+    .integer()
+    .filter((version) => version !== 1)
+    .map((version) => ({ version, ref: `search@${version}` })),
 );
-/** Every field of a tool definition (ToolDefinition): each must be one the law changes. */
+/**
+ * Every field of a tool definition (ToolDefinition): each must be one the law changes. The
+ * type check below fails to compile when ToolDefinition gains a field this list lacks.
+ */
 const DEFINITION_FIELDS = [
   'name',
   'version',
@@ -210,7 +244,13 @@ const DEFINITION_FIELDS = [
   'secrets',
   'resources',
   'example',
-];
+] as const satisfies readonly (keyof ToolDefinition)[];
+/** `true` only while no key of ToolDefinition is missing from DEFINITION_FIELDS (else a type error). */
+const EVERY_FIELD_LISTED: [
+  Exclude<keyof ToolDefinition, (typeof DEFINITION_FIELDS)[number]>,
+] extends [never]
+  ? true
+  : never = true;
 
 describe('digest pins, as laws', () => {
   it('any change to any definition field changes the digest; registry flags do not', () => {
@@ -225,7 +265,24 @@ describe('digest pins, as laws', () => {
       }),
       RUNS,
     );
+    // From any definition, not only the base: two definitions that differ in a field's value
+    // have different digests (a digest that folds some values of a field together fails here).
+    let distinct = 0;
+    fc.assert(
+      fc.property(fieldChange, fieldChange, (first, second) => {
+        const one = anEntry(first);
+        const other = anEntry({ ...first, ...second });
+        const definitionOf = (entry: ToolEntry) =>
+          canonicalJson(Object.fromEntries(DEFINITION_FIELDS.map((key) => [key, entry[key]])));
+        if (definitionOf(one) === definitionOf(other)) return;
+        distinct += 1;
+        expect(toolDigest(other)).not.toBe(toolDigest(one));
+      }),
+      RUNS,
+    );
+    expect(distinct).toBeGreaterThan(enough(9_000, 10_000));
     // every field of a definition was changed, each many times
+    expect(EVERY_FIELD_LISTED).toBe(true);
     expect([...changed.keys()].sort()).toEqual([...DEFINITION_FIELDS].sort());
     for (const field of DEFINITION_FIELDS)
       expect(changed.get(field), field).toBeGreaterThan(enough(500, 10_000));
