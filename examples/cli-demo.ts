@@ -134,6 +134,11 @@ const steps: readonly (readonly [title: string, args: readonly string[], exitCod
     ['test', 'examples/policy.test.yaml'],
     0,
   ],
+  [
+    'Flow rules: once the mailbox was read, nothing may leave (read mail, then post: refused)',
+    ['test', 'examples/flows.test.yaml'],
+    0,
+  ],
 ];
 
 let failures = 0;

@@ -75,6 +75,8 @@ export function readFlowRules(
       }
     }
   }
+  // Every label the spec names, kept or refused: a flow naming a refused one is told nothing more.
+  const written = new Set(isPlainObject(labelsValue) ? Object.keys(labelsValue) : []);
   const flows: FlowRule[] = [];
   const compiledFlows: CompiledFlow[] = [];
   if (flowsValue !== undefined) {
@@ -82,7 +84,7 @@ export function readFlowRules(
       problems.push('flows must be a list such as [{ after: "private", deny: "public" }]');
     } else {
       flowsValue.forEach((item: unknown, index) => {
-        const flow = readFlow(item, `flows[${String(index)}]`, compiledLabels, problems);
+        const flow = readFlow(item, `flows[${String(index)}]`, written, problems);
         if (flow === undefined) return;
         flows.push(flow.rule);
         compiledFlows.push(flow);
@@ -189,7 +191,7 @@ function readLabel(
 function readFlow(
   item: unknown,
   where: string,
-  labels: ReadonlyMap<string, CompiledLabel>,
+  labels: ReadonlySet<string>,
   problems: string[],
 ): CompiledFlow | undefined {
   if (!isPlainObject(item)) {
@@ -208,7 +210,7 @@ function readFlow(
   const after = hasOwn(item, 'after') ? item.after : undefined;
   if (typeof after !== 'string' || !labels.has(after)) {
     problems.push(
-      `${where}.after ${describeValue(after)} names no label of this grant; the labels are ${[...labels.keys()].join(', ') || '(none)'}`,
+      `${where}.after ${describeValue(after)} names no label of this grant; the labels are ${[...labels].join(', ') || '(none)'}`,
     );
   }
   const names = (key: 'deny' | 'ask'): string[] => {
@@ -230,7 +232,7 @@ function readFlow(
       } else if (typeof name === 'string' && labels.has(name)) kept.push(name);
       else
         problems.push(
-          `${at} ${describeValue(name)} names no label of this grant${key === 'ask' ? ' and is no ref (NAME@VERSION)' : ''}; the labels are ${[...labels.keys()].join(', ') || '(none)'}`,
+          `${at} ${describeValue(name)} names no label of this grant${key === 'ask' ? ' and is no ref (NAME@VERSION)' : ''}; the labels are ${[...labels].join(', ') || '(none)'}`,
         );
     });
     return [...new Set(kept)];

@@ -96,7 +96,7 @@ describe('parsePolicy', () => {
         line: 3,
         column: 19,
         message: 'unknown key folder in grants.a',
-        fix: 'did you mean folders? The keys here are tools, ask, folders, network, secrets, budgets',
+        fix: 'did you mean folders? The keys here are tools, ask, folders, network, secrets, budgets, labels, flows',
       },
     ]);
   });

@@ -123,4 +123,5 @@ export const REFUSAL_CODES = [
   'check_refused',
   'approval_required',
   'approval_reused',
+  'flow_denied',
 ] as const;

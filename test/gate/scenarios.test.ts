@@ -14,6 +14,7 @@ import {
   type TurnDecision,
   type TurnLimits,
 } from '../../src/index.js';
+import { flowsOfGate } from '../../src/gate/gateFlows.js';
 import { REFUSAL_CODES } from './fixtures.js';
 import { readChoice, readList, readObject, readText } from '../helpers/strictData.js';
 
@@ -150,7 +151,7 @@ function readScenario(name: string): Scenario {
       file.grant,
       `${where}.grant`,
       [],
-      ['tools', 'folders', 'network', 'secrets', 'budgets', 'ask'],
+      ['tools', 'folders', 'network', 'secrets', 'budgets', 'ask', 'labels', 'flows'],
     ),
     turn: file.turn,
     context: readContext(file.context, `${where}.context`),
@@ -171,7 +172,7 @@ function readScenario(name: string): Scenario {
                     between.grant,
                     `${where}.between.grant`,
                     [],
-                    ['tools', 'folders', 'network', 'secrets', 'budgets', 'ask'],
+                    ['tools', 'folders', 'network', 'secrets', 'budgets', 'ask', 'labels', 'flows'],
                   ),
                 }),
             ...(between.context === undefined
@@ -214,6 +215,15 @@ function runFlow(
     if (!verdict.allowed)
       return { settled: 'rejected', refusal: { ...verdict.refusal, callIndex: index } };
     expect(verdict.call).toBe(call);
+    // As a run does: the labels an allowed call touched count for the calls after it.
+    const touches =
+      flowsOfGate(gate)?.inspect(call, dispatchContext).touches ??
+      new Map<string, { value: string }>();
+    const known = dispatchContext.touched ?? [];
+    const added = [...touches]
+      .filter(([label]) => !known.some((entry) => entry.label === label))
+      .map(([label, touch]) => ({ label, ref: call.ref, value: touch.value, callIndex: index }));
+    if (added.length > 0) dispatchContext = { ...dispatchContext, touched: [...known, ...added] };
   }
   return proposed;
 }
@@ -284,6 +294,7 @@ describe('the scenario corpus', () => {
       'dispatch.network',
       'dispatch.folder',
       'dispatch.secret',
+      'dispatch.flow',
       'dispatch.approval',
       'gate.context',
     ]) {

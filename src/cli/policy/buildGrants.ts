@@ -9,7 +9,7 @@ import type { SourcePath, YamlSource } from './readYamlSource.js';
 import { splitToolEntry } from '../../grant/splitToolEntry.js';
 import { expandToolPatterns, isToolPattern } from './expandToolPatterns.js';
 
-const GRANT_KEYS = ['tools', 'folders', 'network', 'secrets', 'budgets', 'ask'];
+const GRANT_KEYS = ['tools', 'folders', 'network', 'secrets', 'budgets', 'ask', 'labels', 'flows'];
 
 /**
  * Builds each named grant with `createGrant`, placing every problem it
