@@ -3,6 +3,7 @@ import { compiledGrantOf, type CompiledGrant } from '../grant/compiledGrant.js';
 import type { Grant } from '../grant/types.js';
 import { budgetWidenings } from './budgetWidenings.js';
 import { createProbe, type Probe } from './createProbe.js';
+import { flowWidenings } from './flowWidenings.js';
 import { scopeWidenings } from './scopeWidenings.js';
 import { toolWidenings } from './toolWidenings.js';
 import type { GrantComparison } from './types.js';
@@ -31,6 +32,7 @@ export function compareGrants(before: Grant, after: Grant): GrantComparison {
   const widenings = [
     ...toolWidenings(compiledBefore, compiledAfter, after),
     ...scopeWidenings(probe, before, after),
+    ...flowWidenings(before, after),
     ...budgetWidenings(before.budgets, after.budgets),
   ];
   return widenings.length === 0

@@ -1,5 +1,5 @@
 import type { WrittenFolderEntry } from '../grant/compiledGrant.js';
-import type { Budgets } from '../grant/types.js';
+import type { Budgets, FlowRule } from '../grant/types.js';
 
 /** What `after` allows that `before` does not, one kind at a time (SPEC §11). */
 export type Widening =
@@ -44,6 +44,14 @@ export type Widening =
       /** The `after` secrets entry that allows the witness, or the `before` deny entry `after` dropped. */
       readonly entry: string;
       readonly witness: string;
+    }
+  | {
+      /** A flow rule of `before` that `after` dropped or weakened, or whose labels it narrowed. */
+      readonly kind: 'flow';
+      /** The `before` rule as a person reads it: `{ after: private, deny: public }`. */
+      readonly entry: string;
+      /** The `before` rule, as the grant holds it. */
+      readonly witness: FlowRule;
     }
   | {
       readonly kind: 'budget';

@@ -29,6 +29,20 @@ const FILES = { 'old.yaml': OLD, 'new.yaml': NEW };
 const diff = (...args: string[]) => runInProcess(['diff', ...args], FILES);
 
 describe('toolgate diff', () => {
+  it('names a dropped flow rule as a widening, and exits 1', () => {
+    const policy = (flows: string) =>
+      `version: 1\ngrants:\n  g:\n    tools: [fs-read@1]\n    folders: [/home/me]\n    labels:\n      private: { folders: ['/home/me/mail/**'] }\n      public: { network: ['*'] }\n    flows: ${flows}\n`;
+    const result = runInProcess(['diff', 'a.yaml', 'b.yaml'], {
+      'a.yaml': policy('[{ after: private, deny: public }]'),
+      'b.yaml': policy('[]'),
+    });
+    expect(result.stdout.split('\n').slice(0, 2)).toEqual([
+      'grant g: wider than before',
+      '  flow    { after: private, deny: public }  (dropped, weakened, or a label it names narrowed)',
+    ]);
+    expect(result.code).toBe(1);
+  });
+
   it('calls a narrowed class deny wider, and exits 1 (SPEC §14.3: it said "no wider than before", exit 0)', () => {
     const policy = (deny: string) =>
       `version: 1\ngrants:\n  coder:\n    tools: [fs-read@1]\n    folders: [/srv/app, '${deny}']\n`;

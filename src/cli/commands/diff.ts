@@ -92,6 +92,9 @@ function formatWidening(widening: Widening): string {
     case 'folder':
       witness = `${widening.witness.access} ${widening.witness.path}`;
       break;
+    case 'flow':
+      witness = widening.entry;
+      break;
     case 'budget':
       witness = `${widening.witness.budget} ${String(widening.witness.before)} -> ${widening.witness.after === null ? 'unlimited' : String(widening.witness.after)}`;
       break;
@@ -103,10 +106,12 @@ function formatWidening(widening: Widening): string {
       ? `${entry} is dropped or changed and has too many combinations to compare exactly: review it`
       : widening.kind === 'ask'
         ? 'no longer needs an approval'
-        : widening.kind === 'budget'
-          ? `${entry} ${widening.witness.after === null ? 'dropped' : 'raised'}`
-          : entry.startsWith('!')
-            ? `no longer denied by ${entry}`
-            : `allowed by ${entry}`;
+        : widening.kind === 'flow'
+          ? 'dropped, weakened, or a label it names narrowed'
+          : widening.kind === 'budget'
+            ? `${entry} ${widening.witness.after === null ? 'dropped' : 'raised'}`
+            : entry.startsWith('!')
+              ? `no longer denied by ${entry}`
+              : `allowed by ${entry}`;
   return `  ${widening.kind.padEnd(8)}${witness}  (${why})`;
 }
