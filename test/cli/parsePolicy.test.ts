@@ -217,6 +217,29 @@ describe('parsePolicy', () => {
     ]);
   });
 
+  it('warns about flow rules that load but cannot work as written', () => {
+    const result = parse(
+      lines(
+        'version: 1',
+        'grants:',
+        '  g:',
+        '    tools: [fs-read@1]',
+        '    folders: [/home/me]',
+        '    labels:',
+        "      private: { folders: ['/home/me/mail/**'], tools: [slack/post@1], network: ['*'] }",
+        "      mail: { folders: ['/home/me/mail/**'] }",
+        '    flows:',
+        '      - { after: private, deny: mail }',
+      ),
+    );
+    expect(result.ok).toBe(true);
+    expect(places(result.diagnostics)).toEqual([
+      "7:57 warning label_touches_nothing: grants.g.labels.private.tools[0] slack/post@1 is not in the grant's tools, so no call touches private through it",
+      '7:81 warning label_touches_nothing: grants.g.labels.private.network: the grant allows no host, so no call touches private through these entries',
+      '10:33 warning flow_denies_after: grants.g.flows[0].deny mail: every entry of mail is in private, so once a call touched private no later call may touch it again',
+    ]);
+  });
+
   describe('agents', () => {
     it('names exactly one of visible, kortix or coresource', () => {
       const result = parse(

@@ -4,6 +4,7 @@ import { parseHostPattern } from '../../scope/host/index.js';
 import { isNameVisible } from '../../scope/visible/isNameVisible.js';
 import { diagnose, type Diagnostic } from '../diagnostics.js';
 import { formatSourcePath } from './formatSourcePath.js';
+import type { Grant } from '../../grant/types.js';
 import type { Policy } from './types.js';
 import { splitToolEntry } from '../../grant/splitToolEntry.js';
 
@@ -70,6 +71,8 @@ export function lintPolicy(policy: Policy): Diagnostic[] {
     });
   }
 
+  for (const [name, grant] of policy.grants) lintFlows(name, grant, warn);
+
   for (const [name, step] of policy.steps) {
     step.tools.forEach((tool, index) => {
       if (names.includes(tool)) return;
@@ -101,4 +104,63 @@ export function lintPolicy(policy: Policy): Diagnostic[] {
     });
   }
   return warnings;
+}
+
+/**
+ * Flow rules that load but cannot work as written: a label entry the grant
+ * never allows (no call touches the label through it), and a rule whose
+ * `deny` label the `after` label already holds entry for entry (so a second
+ * call touching the `after` label is refused too).
+ */
+function lintFlows(
+  name: string,
+  grant: Grant,
+  warn: (path: readonly (string | number)[], code: string, message: string, fix: string) => void,
+): void {
+  const labels = grant.labels ?? {};
+  for (const [label, spec] of Object.entries(labels)) {
+    (spec.tools ?? []).forEach((ref, index) => {
+      if (grant.tools.some((entry) => splitToolEntry(entry).ref === ref)) return;
+      const path = ['grants', name, 'labels', label, 'tools', index];
+      warn(
+        path,
+        'label_touches_nothing',
+        `${formatSourcePath(path)} ${ref} is not in the grant's tools, so no call touches ${label} through it`,
+        `add ${ref} to ${formatSourcePath(['grants', name, 'tools'])}, or remove it from the label`,
+      );
+    });
+    for (const [key, allowed] of [
+      ['folders', grant.folders.length],
+      ['network', grant.network.length],
+      ['secrets', grant.secrets.length],
+    ] as const) {
+      if ((spec[key] ?? []).length === 0 || allowed > 0) continue;
+      const path = ['grants', name, 'labels', label, key];
+      warn(
+        path,
+        'label_touches_nothing',
+        `${formatSourcePath(path)}: the grant allows no ${key === 'network' ? 'host' : key === 'folders' ? 'folder' : 'secret'}, so no call touches ${label} through these entries`,
+        `grant the ${key} the label names, or remove them from the label`,
+      );
+    }
+  }
+  (grant.flows ?? []).forEach((rule, index) => {
+    const after = labels[rule.after];
+    for (const denied of rule.deny ?? []) {
+      const deny = labels[denied];
+      if (after === undefined || deny === undefined) continue;
+      const keys = ['tools', 'folders', 'network', 'secrets'] as const;
+      if (
+        !keys.every((key) => (deny[key] ?? []).every((entry) => (after[key] ?? []).includes(entry)))
+      )
+        continue;
+      const path = ['grants', name, 'flows', index, 'deny'];
+      warn(
+        path,
+        'flow_denies_after',
+        `${formatSourcePath(path)} ${denied}: every entry of ${denied} is in ${rule.after}, so once a call touched ${rule.after} no later call may touch it again`,
+        `deny a label that does not overlap ${rule.after}, such as one for where data leaves`,
+      );
+    }
+  });
 }
