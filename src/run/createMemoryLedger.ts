@@ -1,3 +1,4 @@
+import type { TouchedLabel } from '../gate/types.js';
 import type { LedgerSpend, LedgerState, RunLedger } from './ledgerTypes.js';
 
 /** A ledger in memory: its answers are immediate. */
@@ -5,13 +6,20 @@ export interface MemoryLedger extends RunLedger {
   readonly read: (run: string) => LedgerState;
   readonly spend: (run: string, seen: LedgerState, add: LedgerSpend) => boolean;
   readonly acceptApproval: (run: string, token: string) => boolean;
+  readonly touch: (
+    run: string,
+    seen: readonly TouchedLabel[],
+    labels: readonly TouchedLabel[],
+  ) => boolean;
 }
 
-const FRESH: LedgerState = Object.freeze({ turns: 0, toolCalls: 0, dead: false });
+const NONE: readonly TouchedLabel[] = Object.freeze([]);
+const FRESH: LedgerState = Object.freeze({ turns: 0, toolCalls: 0, dead: false, touched: NONE });
 
 /**
  * Creates a ledger in memory: runs of the same id in this process (given
- * this one ledger) share one budget and accept each approval token once.
+ * this one ledger) share one budget and the labels their dispatches touched,
+ * and accept each approval token once.
  * For a fleet of processes use `createPostgresLedger` (`toolgate/postgres`).
  *
  * // const ledger = createMemoryLedger();
@@ -32,8 +40,22 @@ export function createMemoryLedger(): MemoryLedger {
           turns: now.turns + add.turns,
           toolCalls: now.toolCalls + add.toolCalls,
           dead: now.dead || add.dead,
+          touched: now.touched ?? NONE,
         }),
       );
+      return true;
+    },
+    touch: (run: string, seen: readonly TouchedLabel[], labels: readonly TouchedLabel[]) => {
+      const now = runs.get(run) ?? FRESH;
+      const touched = now.touched ?? NONE;
+      if (
+        touched.length !== seen.length ||
+        touched.some((entry, n) => entry.label !== seen[n]?.label)
+      )
+        return false;
+      if (labels.some((entry) => touched.some((held) => held.label === entry.label))) return false;
+      const added = labels.map((entry) => Object.freeze({ ...entry }));
+      runs.set(run, Object.freeze({ ...now, touched: Object.freeze([...touched, ...added]) }));
       return true;
     },
     acceptApproval: (run: string, token: string) => {

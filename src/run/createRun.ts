@@ -97,12 +97,16 @@ export function createRun(options: RunOptions): Run {
   const gateFlows = flowsOfGate(gate);
   const hasLabels = config.compiledGrant.labels !== undefined;
 
-  const contextFor = (step: Step | undefined, readings?: unknown): GateContext => ({
+  const contextFor = (
+    step: Step | undefined,
+    readings?: unknown,
+    seenTouched: readonly TouchedLabel[] = touched,
+  ): GateContext => ({
     grant,
     ...(step === undefined ? {} : { step }),
     ...(cwd === undefined ? {} : { cwd }),
     ...(visible === undefined ? {} : { visible }),
-    ...(touched.length === 0 ? {} : { touched }),
+    ...(seenTouched.length === 0 ? {} : { touched: seenTouched }),
     // An adapter's readings of the turn's calls travel under a key the package does not export;
     // the gate reads them (and refuses the turn when they cannot be read).
     ...(readings === undefined ? {} : { [TOOL_READINGS]: readings }),
@@ -207,14 +211,21 @@ export function createRun(options: RunOptions): Run {
     call: unknown,
     approval?: string,
     approvalId?: string,
+    attempt = 1,
+    tokenAccepted = false,
   ): RunSteps<DispatchDecision> {
+    // The labels every process of this run id touched, as the ledger shows them (a grant with labels).
+    let sharedTouched: readonly TouchedLabel[] | undefined;
     // With a ledger, confirm the run's shared state first: reachable, not overspent elsewhere.
     if (ledger !== undefined && status !== 'dead_lettered') {
       const shared = yield { kind: 'ledger-read' };
       if (isEffectFailure(shared)) return refuseLedgerDispatch(shared);
       if (enforce && isLedgerOverspent(shared as LedgerState, budgets))
         return refuseDispatch('the run ledger shows this run spent past its budget elsewhere');
+      if (hasLabels) sharedTouched = (shared as LedgerState).touched ?? NO_TOUCHES;
     }
+    // What the gate decides this dispatch on: the ledger's labels, then any only this process knows.
+    const runTouched = sharedTouched === undefined ? touched : mergeTouches(sharedTouched, touched);
     if (status === 'dead_lettered')
       return refuseDispatch('the run is dead_lettered, so nothing more may be dispatched');
     const found =
@@ -234,7 +245,7 @@ export function createRun(options: RunOptions): Run {
         : { has: (token) => usedApprovals.has(`${token}#${approvalId}`) };
     // The used tokens travel under a key the package does not export (see USED_APPROVALS).
     const context: GateContext & { readonly [USED_APPROVALS]: UsedApprovals } = {
-      ...contextFor(latest.step),
+      ...contextFor(latest.step, undefined, runTouched),
       ...(approval === undefined ? {} : { approval }),
       [USED_APPROVALS]: used,
     };
@@ -251,8 +262,10 @@ export function createRun(options: RunOptions): Run {
       approval !== undefined &&
       (config.compiledGrant.ask.has(authorized.ref) || inspected?.asked === true);
     let decided: DispatchDecision = checked;
-    if (approved && ledger !== undefined) {
-      const accepted = yield { kind: 'ledger-approval', token: useKey as string };
+    // A dispatch decided again (its touches lost a race) already holds the token it accepted.
+    let accepted: unknown = tokenAccepted;
+    if (approved && ledger !== undefined && !tokenAccepted) {
+      accepted = yield { kind: 'ledger-approval', token: useKey as string };
       if (isEffectFailure(accepted)) return refuseLedgerDispatch(accepted);
       if (accepted !== true)
         decided = Object.freeze({
@@ -270,6 +283,27 @@ export function createRun(options: RunOptions): Run {
       enforce || decided.allowed
         ? decided
         : Object.freeze({ allowed: true, call: authorized, wouldRefuse: decided.refusal });
+    // A label counts as touched once a dispatch that touches it is let through.
+    const nextTouched =
+      verdict.allowed && inspected !== undefined
+        ? addTouches(runTouched, inspected.touches, latest.index, found, authorized.ref)
+        : runTouched;
+    // With a ledger, the new labels go in before the verdict is reported (SPEC §14.5): appended
+    // only if no process touched anything since this dispatch read the ledger; otherwise the
+    // dispatch is decided again on the fresh labels, so no verdict stands on a stale set.
+    if (sharedTouched !== undefined && nextTouched !== runTouched) {
+      const seen = sharedTouched;
+      const labels = nextTouched.filter(
+        (entry) => !seen.some((held) => held.label === entry.label),
+      );
+      const swapped = yield { kind: 'ledger-touch', seen, labels };
+      if (isEffectFailure(swapped)) return refuseLedgerDispatch(swapped);
+      if (swapped !== true) {
+        if (attempt >= MAX_LEDGER_ATTEMPTS)
+          return refuseLedgerDispatch({ failed: 'it stayed too busy to record touched labels on' });
+        return yield* dispatchSteps(call, approval, approvalId, attempt + 1, accepted === true);
+      }
+    }
     const digest = entry === undefined ? undefined : digestToolEntry(entry);
     // INVARIANT: `latest` is set only for a tool turn (its calls), so its record is a tool turn's.
     const turn = stored[latest.index] as ToolTurnRecord;
@@ -321,9 +355,7 @@ export function createRun(options: RunOptions): Run {
     latest.dispatched[found] = true;
     // Used only once its dispatch is allowed, and only by a call that needed it.
     if (decided.allowed && approved) usedApprovals.add(useKey as string);
-    // A label counts as touched once a dispatch that touches it is let through.
-    if (verdict.allowed && inspected !== undefined)
-      touched = addTouches(touched, inspected.touches, latest.index, found, authorized.ref);
+    touched = nextTouched;
     return verdict;
   }
 
@@ -334,6 +366,13 @@ export function createRun(options: RunOptions): Run {
     if (effect.kind === 'ledger-read') return ledgered.read(id as string);
     if (effect.kind === 'ledger-approval')
       return ledgered.acceptApproval(id as string, effect.token);
+    // INVARIANT: readRunOptions refused a grant with labels on a ledger without touch.
+    if (effect.kind === 'ledger-touch')
+      return (ledgered.touch as NonNullable<RunLedger['touch']>)(
+        id as string,
+        effect.seen,
+        effect.labels,
+      );
     return ledgered.spend(id as string, effect.seen, effect.add);
   };
   // A sync form cannot wait for an async sink: using it there is a programming error.
@@ -351,7 +390,8 @@ export function createRun(options: RunOptions): Run {
     try {
       const result = await perform(effect);
       // Lost a race on the shared ledger: wait a little, at random, so contenders spread out.
-      if (effect.kind === 'ledger-spend' && result !== true) await backOff();
+      if ((effect.kind === 'ledger-spend' || effect.kind === 'ledger-touch') && result !== true)
+        await backOff();
       return result;
     } catch (error) {
       return effectFailure(error);
@@ -555,4 +595,15 @@ function addTouches(
       added.push(Object.freeze({ label, ref, value: touch.value, turn, callIndex }));
   }
   return added.length === 0 ? touched : Object.freeze([...touched, ...added]);
+}
+
+const NO_TOUCHES: readonly TouchedLabel[] = Object.freeze([]);
+
+/** The ledger's touched labels, then this process's own that the ledger does not show (the same list when none). */
+function mergeTouches(
+  shared: readonly TouchedLabel[],
+  own: readonly TouchedLabel[],
+): readonly TouchedLabel[] {
+  const extra = own.filter((entry) => !shared.some((held) => held.label === entry.label));
+  return extra.length === 0 ? shared : Object.freeze([...shared, ...extra]);
 }

@@ -129,6 +129,16 @@ export function readRunOptions(options: RunOptions): RunConfig {
   if (compiledGrant === undefined)
     throw new ToolgateError('invalid_grant', 'createRun needs { grant } made by createGrant(spec)');
   const granted = grant as Grant;
+  // A run whose grant has labels shares what it touched through its ledger (SPEC §14.5).
+  if (
+    compiledGrant.labels !== undefined &&
+    ledger !== undefined &&
+    typeof (ledger as Record<string, unknown>).touch !== 'function'
+  )
+    throw new ToolgateError(
+      'invalid_option',
+      'the createRun options: the grant has labels, so its ledger must have a touch(run, seen, labels) function to share what the run touched, such as createMemoryLedger() or createPostgresLedger()',
+    );
   // INVARIANT: registry is defined, or throwIfProblems threw above.
   const tools = registry as Registry;
   throwIfProblems(

@@ -1,3 +1,4 @@
+import type { TouchedLabel } from '../gate/types.js';
 import type { LedgerSpend, LedgerState } from './ledgerTypes.js';
 import type { RunEntry } from './types.js';
 
@@ -15,7 +16,13 @@ export type RunEffect =
   /** Spend on the ledger if the state is still `seen` (a boolean). */
   | { readonly kind: 'ledger-spend'; readonly seen: LedgerState; readonly add: LedgerSpend }
   /** Accept an approval token for this run once, across every runtime sharing the ledger (a boolean). */
-  | { readonly kind: 'ledger-approval'; readonly token: string };
+  | { readonly kind: 'ledger-approval'; readonly token: string }
+  /** Append touched labels to the ledger if its touched labels are still `seen` (a boolean). */
+  | {
+      readonly kind: 'ledger-touch';
+      readonly seen: readonly TouchedLabel[];
+      readonly labels: readonly TouchedLabel[];
+    };
 
 /** The decision steps of one `propose` or `dispatch`, ending with its result. */
 export type RunSteps<T> = Generator<RunEffect, T, unknown>;

@@ -26,7 +26,7 @@ describe('createRun with a ledger', () => {
     expect(a.propose(SEARCH_TURN).settled).toBe('tool');
     // Three tool calls spent between a and b: the fourth dead-letters the run id.
     expect(b.propose(SEARCH_TURN).settled).toBe('dead_lettered');
-    expect(ledger.read('shared')).toEqual({ turns: 4, toolCalls: 3, dead: true });
+    expect(ledger.read('shared')).toEqual({ turns: 4, toolCalls: 3, dead: true, touched: [] });
     expect(a.propose(ANSWER_TURN).settled).toBe('dead_lettered');
     expect(other.propose(SEARCH_TURN).settled).toBe('tool');
   });
@@ -68,7 +68,7 @@ describe('createRun with a ledger', () => {
     };
     const { run } = aRun({ run: { ledger, id: 'x', budgets: { toolCalls: 1 } } });
     expect(run.propose(SEARCH_TURN).settled).toBe('dead_lettered');
-    expect(inner.read('x')).toEqual({ turns: 2, toolCalls: 1, dead: true });
+    expect(inner.read('x')).toEqual({ turns: 2, toolCalls: 1, dead: true, touched: [] });
   });
 
   it('refuses, never throws, when the ledger fails; the same run goes on once it is back', async () => {
@@ -110,7 +110,7 @@ describe('createRun with a ledger', () => {
     });
     down = false;
     expect((await run.dispatchAsync(call)).allowed).toBe(true);
-    expect(inner.read('r')).toEqual({ turns: 1, toolCalls: 1, dead: false });
+    expect(inner.read('r')).toEqual({ turns: 1, toolCalls: 1, dead: false, touched: [] });
   });
 
   it('throws a ToolgateError from the sync forms of a run with an async ledger', () => {
