@@ -32,6 +32,8 @@ export function isCallAsked(call: ProposedCall, ctx: CheckContext): boolean {
 
 /** Does a flow rule in force ask for this call: its ref, or a label it touches? */
 function isAskedByFlow(call: ProposedCall, ctx: CheckContext): boolean {
+  // A grant without flows (the common case) allocates nothing here.
+  if (ctx.compiledGrant.flows === undefined) return false;
   const asking = activeFlows(ctx).filter(
     ({ flow }) => flow.askRefs.size > 0 || flow.askLabels.length > 0,
   );

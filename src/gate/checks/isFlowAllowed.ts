@@ -12,6 +12,8 @@ import type { TouchedLabel } from '../types.js';
  * the `after` labels, one scan of its touched list.
  */
 export const isFlowAllowed: Check = (call, ctx) => {
+  // A grant without flows (the common case) allocates nothing here.
+  if (ctx.compiledGrant.flows === undefined) return pass;
   const active = activeFlows(ctx);
   if (active.length === 0) return pass;
   const denying = active.filter((entry) => entry.flow.deny.length > 0);
