@@ -201,14 +201,30 @@ export function createCoreGate(options: CoreGateOptions): Gate {
   // What the run remembers of an allowed call (its labels) and whether it needed an approval.
   attachGateFlows(gate, {
     inspect: (call, context) => {
-      const caller = readContext(context);
-      if ('message' in caller) return { touches: new Map(), asked: false };
-      const ctx = checkContext(call, caller, undefined);
-      const labels = caller.compiledGrant.labels;
-      return {
-        touches: labels === undefined ? new Map() : findLabelTouches(call, ctx, labels.values()),
-        asked: isCallAsked(call, ctx),
-      };
+      try {
+        const caller = readContext(context);
+        if ('message' in caller) return { touches: new Map(), asked: false };
+        const ctx = checkContext(call, caller, undefined);
+        const labels = caller.compiledGrant.labels;
+        return {
+          touches: labels === undefined ? new Map() : findLabelTouches(call, ctx, labels.values()),
+          asked: isCallAsked(call, ctx),
+        };
+      } catch (error) {
+        // Fail closed: what the call touches is unknown, so the dispatch is refused.
+        return {
+          failed: toRefusal(
+            'dispatch.flow',
+            {
+              code: 'check_failed',
+              check: 'dispatch.flow',
+              details: [{ pointer: '', message: messageOf(error) }],
+            },
+            undefined,
+            call.ref,
+          ),
+        };
+      }
     },
   });
   return gate;

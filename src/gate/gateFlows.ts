@@ -1,6 +1,6 @@
 import { sharedWeakMap } from '../data/sharedWeakMap.js';
 import type { LabelTouch } from './flows/findLabelTouches.js';
-import type { AuthorizedCall, Gate, GateContext } from './types.js';
+import type { AuthorizedCall, Gate, GateContext, Refusal } from './types.js';
 
 /**
  * What a gate made by `createGate` tells its run about one call, beyond the
@@ -10,11 +10,21 @@ import type { AuthorizedCall, Gate, GateContext } from './types.js';
  * public `Gate` does not expose it.
  */
 export interface GateFlows {
-  readonly inspect: (
-    call: AuthorizedCall,
-    context: GateContext,
-  ) => { readonly touches: ReadonlyMap<string, LabelTouch>; readonly asked: boolean };
+  readonly inspect: (call: AuthorizedCall, context: GateContext) => InspectedCall;
 }
+
+/**
+ * What `inspect` found, or, when finding it failed (a `realpath` that threw),
+ * the refusal the dispatch takes instead: a run that cannot tell what a call
+ * touches does not let it through.
+ */
+export type InspectedCall =
+  | {
+      readonly touches: ReadonlyMap<string, LabelTouch>;
+      readonly asked: boolean;
+      readonly failed?: undefined;
+    }
+  | { readonly failed: Refusal; readonly touches?: undefined; readonly asked?: undefined };
 
 /** Shared by every copy of this version in the process (ESM, CommonJS, bundled): see `sharedWeakMap`. */
 const flows = sharedWeakMap<Gate, GateFlows>('gateFlows');

@@ -257,11 +257,18 @@ export function createRun(options: RunOptions): Run {
         : undefined;
     // An approval this process has not seen may have been used by another runtime of this run id:
     // with a ledger, the ledger accepts each token once, and only for a dispatch the gate allowed.
+    // A call whose touches could not be found (a realpath that threw) is refused, never let through.
+    const failed = inspected?.failed;
     const approved =
+      failed === undefined &&
       checked.allowed &&
       approval !== undefined &&
       (config.compiledGrant.ask.has(authorized.ref) || inspected?.asked === true);
-    let decided: DispatchDecision = checked;
+    // An earlier check's refusal stands (check order); the failure refuses a call the gate allowed.
+    let decided: DispatchDecision =
+      failed === undefined || !checked.allowed
+        ? checked
+        : Object.freeze({ allowed: false, refusal: failed });
     // A dispatch decided again (its touches lost a race) already holds the token it accepted.
     let accepted: unknown = tokenAccepted;
     if (approved && ledger !== undefined && !tokenAccepted) {
@@ -285,7 +292,7 @@ export function createRun(options: RunOptions): Run {
         : Object.freeze({ allowed: true, call: authorized, wouldRefuse: decided.refusal });
     // A label counts as touched once a dispatch that touches it is let through.
     const nextTouched =
-      verdict.allowed && inspected !== undefined
+      verdict.allowed && inspected?.touches !== undefined
         ? addTouches(runTouched, inspected.touches, latest.index, found, authorized.ref)
         : runTouched;
     // With a ledger, the new labels go in before the verdict is reported (SPEC §14.5): appended
@@ -313,6 +320,15 @@ export function createRun(options: RunOptions): Run {
       // The turn's session, so a row of a run several processes share names its turn.
       ...(turn.session === undefined ? {} : { session: turn.session }),
     };
+    // The labels this let-through dispatch touched, by name (what `summary().labels` counts).
+    const labelsTouched =
+      verdict.allowed && inspected?.touches !== undefined && inspected.touches.size > 0
+        ? Object.freeze(
+            [...(config.compiledGrant.labels?.keys() ?? [])].filter((name) =>
+              inspected.touches.has(name),
+            ),
+          )
+        : undefined;
     const recordTail = {
       ...(enforce ? {} : { audit: true as const }),
       ...(digest === undefined ? {} : { digest }),
@@ -323,6 +339,7 @@ export function createRun(options: RunOptions): Run {
             ...recordBase,
             allowed: true as const,
             ...(decided.allowed || enforce ? {} : { wouldRefuse: redactRefusal(decided.refusal) }),
+            ...(labelsTouched === undefined ? {} : { touched: labelsTouched }),
             ...recordTail,
           }
         : {

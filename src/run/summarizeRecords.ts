@@ -11,7 +11,8 @@ export const DEFAULT_STEP = 'default';
  * audit mode: would have been, by its `wouldRefuse`);
  * `byCode` counts each refused turn once, under the code of its first
  * refusal, so its counts add up to `refusedTurns`. Every step in `steps`
- * is listed, and `default` once a turn had no step.
+ * is listed, and `default` once a turn had no step. `labels` counts, per
+ * label, the dispatches whose record says they touched it (present once one did).
  *
  * // [answer, rejected(not_granted) in step a] with steps [a, b]
  * // => { turns: 2, toolCalls: 0, settled: { answer: 1, tool: 0, rejected: 1, dead_lettered: 0 },
@@ -31,7 +32,10 @@ export function summarizeRecords(
     return step;
   };
   for (const name of steps) stepOf(name);
+  const labels = new Map<string, number>();
   for (const record of records) {
+    for (const dispatch of record.dispatches ?? [])
+      for (const label of dispatch.touched ?? []) labels.set(label, (labels.get(label) ?? 0) + 1);
     turns += record.spent.turns;
     toolCalls += record.spent.toolCalls;
     settled[record.settled]++;
@@ -62,5 +66,6 @@ export function summarizeRecords(
     toolCalls,
     settled: Object.freeze(settled),
     steps: Object.freeze(summaries),
+    ...(labels.size === 0 ? {} : { labels: Object.freeze(Object.fromEntries(labels)) }),
   });
 }

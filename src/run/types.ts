@@ -126,11 +126,17 @@ export type DispatchRecord =
       readonly refusal?: undefined;
       /** Audit mode: the refusal enforcing would have given (the call was let through). */
       readonly wouldRefuse?: Refusal;
+      /**
+       * The labels of the grant this call touched, by name, in the grant's
+       * order; absent when it touched none (always, for a grant without labels).
+       */
+      readonly touched?: readonly string[];
     })
   | (DispatchRecordBase & {
       readonly allowed: false;
       readonly refusal: Refusal;
       readonly wouldRefuse?: undefined;
+      readonly touched?: undefined;
     });
 
 /**
@@ -260,6 +266,11 @@ export interface RunSummary {
   };
   /** Every step of the run, and `default` once a turn had no step. */
   readonly steps: Readonly<Record<string, StepSummary>>;
+  /**
+   * Per label of the grant, how many let-through dispatches touched it (in
+   * audit mode, every dispatch). Present only once a dispatch touched one.
+   */
+  readonly labels?: Readonly<Record<string, number>>;
 }
 
 /** A run: proposes turns, dispatches their calls, keeps the records. */

@@ -20,7 +20,8 @@ import { enough, runs } from '../helpers/testEnv.js';
  * let-through dispatch touched the `after` label of a rule whose `deny`
  * label this call touches, then `approval_required` when such a rule's
  * `ask` label is touched. Label membership is written out by hand below, not
- * computed by toolgate's matchers.
+ * computed by toolgate's matchers. The records and the summary must name and
+ * count the labels the model says each dispatch touched.
  */
 
 const RUNS = { numRuns: runs(1_500), seed: 20_261_203 } as const;
@@ -175,6 +176,7 @@ describe('flow rules, against a reference model', () => {
         const grant = createGrant(specOf(labels, flows));
         const run = createRun({ gate, grant, enforce: !audit });
         const touched = new Set<string>();
+        const counts = new Map<string, number>();
         const labelOf = (name: string) => labels[NAMES_OF_LABELS.indexOf(name as 'l0')] as Label;
         for (const call of calls) {
           const active = flows.filter((flow) => touched.has(flow.after));
@@ -202,12 +204,23 @@ describe('flow rules, against a reference model', () => {
           if (expected === 'approval_required') seen.approval++;
           if (expected === 'allowed' && touched.size > 0) seen.allowedAfterTouch++;
           // What the run remembers: every let-through dispatch (in audit mode, every dispatch).
-          if (audit || expected === 'allowed') {
-            NAMES_OF_LABELS.forEach((name, index) => {
-              if (touches(labels[index] as Label, call)) touched.add(name);
-            });
+          const touchedNow =
+            audit || expected === 'allowed'
+              ? NAMES_OF_LABELS.filter((name, index) => touches(labels[index] as Label, call))
+              : [];
+          for (const name of touchedNow) {
+            touched.add(name);
+            counts.set(name, (counts.get(name) ?? 0) + 1);
           }
+          // Its record names the labels it touched, in the grant's order; none when it touched none.
+          expect(run.records().at(-1)?.dispatches?.[0]?.touched).toEqual(
+            touchedNow.length === 0 ? undefined : touchedNow,
+          );
         }
+        // The summary counts, per label, the let-through dispatches that touched it.
+        expect(run.summary().labels).toEqual(
+          counts.size === 0 ? undefined : Object.fromEntries(counts),
+        );
       }),
       RUNS,
     );
