@@ -1,5 +1,6 @@
 export { createGate } from './createGate.js';
 export { approveCall } from './gate/approveCall.js';
+export { touchedAfter, type TouchedAfter } from './gate/touchedAfter.js';
 export { ToolgateError, type ToolgateErrorCode } from './errors/ToolgateError.js';
 export type {
   ApprovalRequest,

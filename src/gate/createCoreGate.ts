@@ -221,7 +221,7 @@ export function createCoreGate(options: CoreGateOptions): Gate {
               details: [{ pointer: '', message: messageOf(error) }],
             },
             undefined,
-            call.ref,
+            refOf(call),
           ),
         };
       }
@@ -252,4 +252,11 @@ function neverThrows<A extends unknown[], R>(
       );
     }
   };
+}
+
+/** The ref of a call, when it has one (a failure's refusal names it). */
+function refOf(call: unknown): string | undefined {
+  if (typeof call !== 'object' || call === null) return undefined;
+  const ref: unknown = (call as { readonly ref?: unknown }).ref;
+  return typeof ref === 'string' ? ref : undefined;
 }

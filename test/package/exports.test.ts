@@ -35,6 +35,7 @@ describe('the public surface', () => {
       'toMcpTools',
       'toOpenAITools',
       'toProviderToolName',
+      'touchedAfter',
     ]);
   });
 
