@@ -15,7 +15,8 @@ type Scope = 'folders' | 'network' | 'secrets';
  * allows and `before` refuses, through the gate, one witness per
  * responsible entry (and, for folders, per access).
  */
-export function scopeWidenings(probe: Probe, before: Grant, after: Grant): Widening[] {
+export function scopeWidenings(gateProbe: Probe, before: Grant, after: Grant): Widening[] {
+  const probe = remembering(gateProbe, before, after);
   const widenings: Widening[] = [];
   const seen = new Set<string>();
   const blame = createBlame(probe, before, after);
@@ -65,6 +66,25 @@ export function scopeWidenings(probe: Probe, before: Grant, after: Grant): Widen
   for (const host of hostCandidates(before, after)) consider('host', host);
   for (const name of secretCandidates(before, after)) consider('secret', name);
   return widenings;
+}
+
+/**
+ * The probe, answering each question about `before` or `after` once per
+ * comparison (a path is asked about under `before` both to find widenings
+ * and to order the writes); other grants (the blame's) go to the gate.
+ */
+function remembering(probe: Probe, before: Grant, after: Grant): Probe {
+  const answers = [new Map<string, boolean>(), new Map<string, boolean>()] as const;
+  return {
+    allows: (grant, kind, value) => {
+      const memo = grant === before ? answers[0] : grant === after ? answers[1] : undefined;
+      if (memo === undefined) return probe.allows(grant, kind, value);
+      const key = `${kind} ${value}`;
+      let answer = memo.get(key);
+      if (answer === undefined) memo.set(key, (answer = probe.allows(grant, kind, value)));
+      return answer;
+    },
+  };
 }
 
 /**
