@@ -67,7 +67,9 @@ export function createSqliteSink(file: string, options: SqliteSinkOptions = {}):
   } catch (error) {
     throw new ToolgateError(
       'invalid_option',
-      `the SQLite record store ${file} cannot be opened: ${messageOf(error)}`,
+      isDiskFull(error)
+        ? `the SQLite record store ${file} cannot be created: the disk is full (${messageOf(error)}); free some space on that disk or put the store on another one`
+        : `the SQLite record store ${file} cannot be opened: ${messageOf(error)}`,
     );
   }
   try {
@@ -78,7 +80,9 @@ export function createSqliteSink(file: string, options: SqliteSinkOptions = {}):
     db.close();
     throw new ToolgateError(
       'invalid_option',
-      `the SQLite record store ${file} cannot be written: ${messageOf(error)}; check the file's permissions and the free disk space`,
+      isDiskFull(error)
+        ? `the SQLite record store ${file} cannot be written: the disk is full (${messageOf(error)}); free some space on that disk or put the store on another one`
+        : `the SQLite record store ${file} cannot be written: ${messageOf(error)}; check the file's permissions and the free disk space`,
     );
   }
   const columns = RECORD_COLUMNS.map((column) => `"${column}"`).join(', ');
@@ -104,4 +108,10 @@ export function createSqliteSink(file: string, options: SqliteSinkOptions = {}):
       if (db.open) db.close();
     },
   });
+}
+
+/** Did SQLite (`SQLITE_FULL`) or the file system (`ENOSPC`) say the disk is full? */
+function isDiskFull(error: unknown): boolean {
+  const code = (error as { readonly code?: unknown } | null)?.code;
+  return code === 'SQLITE_FULL' || code === 'ENOSPC';
 }
