@@ -12,7 +12,7 @@ Commands:
   diff OLD NEW            does NEW grant anything OLD does not? (exit 1 when wider)
   test FILE|DIR...        run policy test cases and print "N passed, N failed"
   records --store URL     list stored decision records (sqlite:PATH or postgres://…)
-  mcp --policy POLICY     the MCP proxy: serve a policy's servers through the gate (also: mcp lock, mcp init, mcp doctor)
+  mcp --policy POLICY     the MCP proxy: serve a policy's servers through the gate (also: mcp wrap, unwrap, lock, init, doctor)
 
 Options:
   -h, --help              show help (also: toolgate <command> --help)
@@ -193,11 +193,29 @@ Example:
 its grant allows and running every check on every tools/call before the server sees it.
 
 Usage:
+  toolgate mcp wrap --client CLIENT [--config FILE] [--policy FILE] [--dry-run]
+  toolgate mcp unwrap --client CLIENT [--config FILE]
   toolgate mcp --policy POLICY [--grant NAME] [--agent NAME] [--lock FILE] [--http PORT]
                [--token-file FILE] [--audit] [--records URL] [--ledger URL] [--run-id ID]
   toolgate mcp lock --policy POLICY [--lock FILE]
   toolgate mcp init [--name NAME] [--out FILE] --server -- CMD ARGS...
   toolgate mcp doctor --policy POLICY [--grant NAME] [--lock FILE] [--records URL]
+
+toolgate mcp wrap: puts every server of a client's MCP config behind toolgate mcp --audit:
+writes a policy with those servers and every tool they list granted, locks it, keeps
+the config as it was in CONFIG.toolgate-backup.json and rewrites the config in place.
+Running it again changes nothing; a config edited since wrap is left alone.
+  --client CLIENT   claude-desktop, claude-code, cursor or vscode
+  --config FILE     the client's config (default: claude-desktop ~/.config/Claude/
+                    claude_desktop_config.json, on macOS ~/Library/Application Support/
+                    Claude/…; claude-code ./.mcp.json; cursor ~/.cursor/mcp.json;
+                    vscode ./.vscode/mcp.json)
+  --policy FILE     the policy to write, which must not exist yet (default:
+                    toolgate/policy.yaml beside the config)
+  --dry-run         print the policy and the config's diff (env values and headers
+                    redacted); write nothing
+toolgate mcp unwrap: puts the config back as it was, byte for byte, and removes the
+backup (the policy stays); refused when the config changed since wrap wrote it.
 
 toolgate mcp (serve, over stdio unless --http):
   --policy POLICY   the policy file (servers, tools, grants)
@@ -241,6 +259,7 @@ doctor check failed; 2 bad input (usage, a policy with errors, a bad lock, a ser
 that cannot be listed).
 
 Examples:
+  toolgate mcp wrap --client claude-desktop --dry-run
   toolgate mcp init --name fs --out policy.yaml --server -- npx @modelcontextprotocol/server-filesystem /srv/data
   toolgate mcp lock --policy policy.yaml
   toolgate mcp doctor --policy policy.yaml

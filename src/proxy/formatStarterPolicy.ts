@@ -21,8 +21,6 @@ export interface StarterServer {
  * // ({ name: 'fs', command: 'node', args: ['fs.js', '/srv'] }, [read_text_file]) => 'version: 1\nservers:\n  fs:\n …'
  */
 export function formatStarterPolicy(server: StarterServer, tools: readonly Tool[]): string {
-  const json = (value: unknown) => JSON.stringify(value);
-  const comment = (text: string) => text.replace(/[\r\n\u2028\u2029]+/g, ' ');
   const lines = [
     '# A starter policy written by toolgate mcp init. Nothing is granted yet:',
     '# check each binding marked CHECK, list the refs to allow under grants.default.tools,',
@@ -34,12 +32,35 @@ export function formatStarterPolicy(server: StarterServer, tools: readonly Tool[
     `    args: ${json(server.args)}`,
     '    tools:',
   ];
+  lines.push(...formatServerTools(server.name, tools).lines);
+  lines.push('grants:', '  default:', '    tools: []', '    folders: []', '');
+  return lines.join('\n');
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+const comment = (text: string) => text.replace(/[\r\n\u2028\u2029]+/g, ' ');
+
+/**
+ * The `tools:` entries of one server's block (indented for `servers.NAME.tools`):
+ * each tool with its ref and input schema as a comment, and a `resources`
+ * binding, marked `# CHECK`, for each argument that looks like a path or URL.
+ * `refs` are the refs of the tools served (the ones with a toolgate name).
+ *
+ * // ('fs', [read_text_file]) => { lines: ['      # fs/read_text_file@1 — …', …], refs: ['fs/read_text_file@1'] }
+ */
+export function formatServerTools(
+  serverName: string,
+  tools: readonly Tool[],
+): { readonly lines: readonly string[]; readonly refs: readonly string[] } {
+  const lines: string[] = [];
+  const refs: string[] = [];
   const names = nameListedTools(
     tools.map((tool) => tool.name),
-    server.name,
+    serverName,
   );
   for (const tool of tools) {
     const named = names.get(tool.name);
+    if (named?.ok === true) refs.push(`${named.name}@1`);
     const ref =
       named?.ok === true
         ? `${named.name}@1`
@@ -67,6 +88,5 @@ export function formatStarterPolicy(server: StarterServer, tools: readonly Tool[
       );
     }
   }
-  lines.push('grants:', '  default:', '    tools: []', '    folders: []', '');
-  return lines.join('\n');
+  return { lines, refs };
 }

@@ -20,6 +20,7 @@ import { parseCommandArgs } from '../parseCommandArgs.js';
 import { mcpDoctor } from './mcpDoctor.js';
 import { mcpInit } from './mcpInit.js';
 import { mcpLock } from './mcpLock.js';
+import { mcpUnwrap, mcpWrap } from './mcpWrap.js';
 import { explainDriverError } from './explainDriverError.js';
 import { loadPolicyOrReport } from './loadPolicyOrReport.js';
 import { openRecordSink, type OpenedSink } from './openRecordSink.js';
@@ -53,6 +54,8 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
   if (args[0] === 'init') return mcpInit(args.slice(1), io);
   if (args[0] === 'lock') return mcpLock(args.slice(1), io);
   if (args[0] === 'doctor') return mcpDoctor(args.slice(1), io);
+  if (args[0] === 'wrap') return mcpWrap(args.slice(1), io);
+  if (args[0] === 'unwrap') return mcpUnwrap(args.slice(1), io);
   const parsed = parseCommandArgs(() =>
     parseArgs({ args: [...args], options: OPTIONS, allowPositionals: false, strict: true }),
   );

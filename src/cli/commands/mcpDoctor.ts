@@ -240,7 +240,7 @@ async function findStoreProblem(
 }
 
 /** The CLI script this process runs, links resolved (a global bin is a link to dist/cli.js). */
-function theCliScript(): string {
+export function theCliScript(): string {
   const script = process.argv[1];
   if (script === undefined) return 'toolgate';
   try {
