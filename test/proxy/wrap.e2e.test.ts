@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -6,7 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { parse } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { toProviderToolName } from '../../src/index.js';
-import { onCleanUp } from '../helpers/scratch.js';
+import { onCleanUp, tracked } from '../helpers/scratch.js';
 import { deadline } from '../helpers/testEnv.js';
 import {
   CLI,
@@ -287,5 +287,65 @@ describe('toolgate mcp wrap and unwrap', () => {
       await client.close();
     },
     deadline(90_000),
+  );
+
+  it(
+    'wraps a Streamable HTTP server by its url: the proxy connects to it and runs its calls',
+    async () => {
+      const upstream = tracked(
+        spawn(process.execPath, [join(ROOT, 'test/fixtures/mcp/httpServer.js')], {
+          stdio: ['pipe', 'pipe', 'inherit'],
+          env: testEnvironment(),
+        }),
+      );
+      onCleanUp(() => upstream.stdin.end());
+      const url = await new Promise<string>((found, failed) => {
+        upstream.stdout.once('data', (chunk: Buffer) => found(chunk.toString('utf8').trim()));
+        upstream.once('exit', () => failed(new Error('the HTTP fixture exited')));
+      });
+      const workspace = aWorkspace();
+      const config = join(workspace.dir, 'mcp.json');
+      const text = `${JSON.stringify({ mcpServers: { web: { type: 'http', url } } }, null, 2)}\n`;
+      writeFileSync(config, text);
+      const wrap = await new Promise<{ status: number | null; stderr: string }>((done) => {
+        const child = spawn(
+          process.execPath,
+          [CLI, 'mcp', 'wrap', '--client', 'claude-code', '--config', config],
+          { cwd: '/', stdio: ['ignore', 'ignore', 'pipe'] },
+        );
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+        child.once('exit', (status) => done({ status, stderr }));
+      });
+      expect(wrap.status, wrap.stderr).toBe(0);
+      expect(readFileSync(join(workspace.dir, 'toolgate', 'policy.yaml'), 'utf8')).toContain(
+        `  web:\n    url: ${JSON.stringify(url)}\n`,
+      );
+      const entry = serversOf(readFileSync(config, 'utf8'), 'mcpServers').toolgate as {
+        command: string;
+        args: string[];
+      };
+      const client = new Client({ name: 'claude-code-like', version: '1.0.0' });
+      onCleanUp(() => client.close());
+      await client.connect(
+        new StdioClientTransport({
+          command: entry.command,
+          args: entry.args,
+          cwd: '/',
+          stderr: 'pipe',
+          env: testEnvironment(),
+        }),
+      );
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
+        toProviderToolName('web/echo@1'),
+      ]);
+      const echoed = await client.callTool({
+        name: toProviderToolName('web/echo@1'),
+        arguments: { message: 'hi' },
+      });
+      expect(firstText(echoed)).toBe('echo: hi');
+      await client.close();
+    },
+    deadline(60_000),
   );
 });
