@@ -300,8 +300,12 @@ describe('toolgate mcp wrap and unwrap', () => {
       );
       onCleanUp(() => upstream.stdin.end());
       const url = await new Promise<string>((found, failed) => {
-        upstream.stdout.once('data', (chunk: Buffer) => found(chunk.toString('utf8').trim()));
-        upstream.once('exit', () => failed(new Error('the HTTP fixture exited')));
+        upstream.stdout.once('data', (chunk: Buffer) => {
+          found(chunk.toString('utf8').trim());
+        });
+        upstream.once('exit', () => {
+          failed(new Error('the HTTP fixture exited'));
+        });
       });
       const workspace = aWorkspace();
       const config = join(workspace.dir, 'mcp.json');
@@ -315,7 +319,9 @@ describe('toolgate mcp wrap and unwrap', () => {
         );
         let stderr = '';
         child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-        child.once('exit', (status) => done({ status, stderr }));
+        child.once('exit', (status) => {
+          done({ status, stderr });
+        });
       });
       expect(wrap.status, wrap.stderr).toBe(0);
       expect(readFileSync(join(workspace.dir, 'toolgate', 'policy.yaml'), 'utf8')).toContain(
