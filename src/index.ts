@@ -32,6 +32,12 @@ export type {
   ToolHandlers,
 } from './fire/types.js';
 export { compareGrants } from './compare/compareGrants.js';
+export {
+  suggestGrant,
+  type Coverage,
+  type SuggestOptions,
+  type Suggestion,
+} from './suggest/suggestGrant.js';
 export type { GrantComparison, Widening } from './compare/types.js';
 export { createGrant } from './grant/createGrant.js';
 export type {

@@ -30,6 +30,7 @@ describe('the public surface', () => {
       'renderMenu',
       'selfRunRuntime',
       'shapeToolOutput',
+      'suggestGrant',
       'summarizeRecords',
       'toAnthropicTools',
       'toMcpTools',
