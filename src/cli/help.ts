@@ -12,6 +12,7 @@ Commands:
   diff OLD NEW            does NEW grant anything OLD does not? (exit 1 when wider)
   test FILE|DIR...        run policy test cases and print "N passed, N failed"
   records --store URL     list stored decision records (sqlite:PATH or postgres://…)
+  suggest --policy POLICY the narrowest grant for what the recorded runs did, and its diff
   mcp --policy POLICY     the MCP proxy: serve a policy's servers through the gate (also: mcp wrap, unwrap, lock, init, doctor)
 
 Options:
@@ -188,6 +189,29 @@ Exit codes: 0 listed (also when nothing matches), 2 bad input or a store that ca
 
 Example:
   toolgate records --store sqlite:toolgate-records.db --run run-42 --code folder_out_of_scope
+`,
+  suggest: `toolgate suggest: the narrowest grant that would have allowed every call the
+recorded runs made (audit runs are the usual input), as policy YAML to paste, each entry
+with the calls and runs it covers, then what it takes away from the current grant and
+what it adds, as comments.
+
+Usage: toolgate suggest --policy POLICY [--grant NAME] [--store URL] [--run ID]... [--since TIME]
+                        [--margin M] [--json]
+
+  --policy POLICY   the policy holding the current grant
+  --grant NAME      the grant to tighten (may be left out when the policy has one)
+  --store URL       the records: sqlite:PATH, jsonl:PATH or postgres://… (default: the store
+                    toolgate mcp --policy POLICY writes beside it)
+  --run ID          only this run (repeat for several)
+  --since TIME      only records at or after this ISO 8601 time (not for JSONL)
+  --margin M        budgets are the largest run's use times 1 + M (default 0.5)
+  --json            one object { grant, diff }: the suggested grant's spec and
+                    compareGrants(current, suggested); notes go to stderr
+
+Exit codes: 0 suggested; 2 bad input (usage, a policy with errors, no records).
+
+Example:
+  toolgate suggest --policy ~/.config/Claude/toolgate/policy.yaml --grant default
 `,
   mcp: `toolgate mcp: the MCP proxy. Serves the servers a policy names, listing only the tools
 its grant allows and running every check on every tools/call before the server sees it.

@@ -1,18 +1,24 @@
 import { messageOf } from '../data/messageOf.js';
 import { records } from './commands/records.js';
+import { suggest } from './commands/suggest.js';
 import { EXIT } from './exitCodes.js';
 import type { CliIo } from './io.js';
 
 /**
- * Runs `toolgate records` and returns its exit code; never rejects: a crash
- * is reported as bad input (exit 2), as `runCli` does for the sync commands.
+ * Runs `toolgate records` (or `toolgate suggest`, which reads records too)
+ * and returns its exit code; never rejects: a crash is reported as bad
+ * input (exit 2), as `runCli` does for the sync commands.
  */
-export async function runRecordsCli(args: readonly string[], io: CliIo): Promise<number> {
+export async function runRecordsCli(
+  args: readonly string[],
+  io: CliIo,
+  command: 'records' | 'suggest' = 'records',
+): Promise<number> {
   try {
-    return await records(args, io);
+    return await (command === 'suggest' ? suggest : records)(args, io);
   } catch (error) {
     io.stderr(
-      `toolgate records: internal error: ${messageOf(error)} (please report it with the command line)\n`,
+      `toolgate ${command}: internal error: ${messageOf(error)} (please report it with the command line)\n`,
     );
     return EXIT.badInput;
   }

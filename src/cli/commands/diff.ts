@@ -83,8 +83,8 @@ export function diff(args: readonly string[], io: CliIo): number {
 let empty: Grant | undefined;
 const EMPTY = (): Grant => (empty ??= createGrant({}));
 
-// folder  read /srv/x       (entry {"path":"/srv","access":"write"})
-function formatWidening(widening: Widening): string {
+/** One widening on one line: kind, witness, why.  `  folder  read /srv/x  (allowed by {"path":"/srv",…})` */
+export function formatWidening(widening: Widening): string {
   const entry =
     typeof widening.entry === 'string' ? widening.entry : JSON.stringify(widening.entry);
   let witness: string;
