@@ -44,7 +44,8 @@ interface UsedCall {
  * the exact refs used (pinned as the current grant pins them); the fewest
  * folder roots that cover the paths used — a path other used paths lie
  * under is a root, any other path's folder is, roots under roots dropped —
- * `write` where something under it was written, else `read`; the exact
+ * `write` roots over the paths written and `read` roots over the paths read
+ * (a read root under a write root dropped); the exact
  * hosts used (`*.DOMAIN` once three names under one domain were), and the
  * tools' own network patterns; the exact secret names used and the tools'
  * own secrets; the current grant's deny entries, labels and flows, and the
@@ -74,7 +75,7 @@ export function suggestGrant(
   };
   const used = usedCalls(runs, notes);
   const refs = new Set<string>();
-  const paths = new Map<string, { write: boolean; runs: Set<number>; calls: number }>();
+  const paths = new Map<string, PathUse>();
   const hosts = new Map<string, Set<number>>();
   const hostCalls = new Map<string, number>();
   const ownNetwork = new Set<string>();
@@ -103,8 +104,14 @@ export function suggestGrant(
             continue;
           }
           const path = normalizeAbsolutePath(value);
-          const seen = paths.get(path) ?? { write: false, runs: new Set<number>(), calls: 0 };
-          seen.write ||= resource.access === 'write';
+          const seen = paths.get(path) ?? {
+            read: false,
+            write: false,
+            runs: new Set<number>(),
+            calls: 0,
+          };
+          if (resource.access === 'write') seen.write = true;
+          else seen.read = true;
           seen.runs.add(call.run);
           seen.calls++;
           paths.set(path, seen);
@@ -235,14 +242,19 @@ function valuesAt(at: string, args: Readonly<Record<string, unknown>>): string[]
   return found.values.flatMap((item) => (typeof item.value === 'string' ? [item.value] : []));
 }
 
-/** The fewest roots covering the paths: a used path others lie under, else a path's folder; roots under roots dropped. */
-function foldersFor(
-  paths: ReadonlyMap<string, { write: boolean; runs: Set<number>; calls: number }>,
-  covers: Map<string, { calls: number; runs: Set<number> }>,
-): { path: string; access: 'read' | 'write' }[] {
-  const all = [...paths.keys()];
-  const under = (path: string, root: string) =>
-    root === '/' ? path !== '/' : path.startsWith(`${root}/`);
+/** How a path was used: read, written, by which runs and how many calls. */
+interface PathUse {
+  read: boolean;
+  write: boolean;
+  readonly runs: Set<number>;
+  calls: number;
+}
+
+const under = (path: string, root: string) =>
+  root === '/' ? path !== '/' : path.startsWith(`${root}/`);
+
+/** The fewest roots covering these paths: a path others lie under, else a path's folder; roots under roots dropped. */
+function rootsOf(all: readonly string[]): string[] {
   const candidates = new Set(
     all.map((path) => {
       if (all.some((other) => under(other, path))) return path;
@@ -250,22 +262,40 @@ function foldersFor(
       return parent === '' ? path : parent;
     }),
   );
-  const roots = [...candidates]
-    .filter((root) => ![...candidates].some((other) => other !== root && under(root, other)))
-    .sort();
-  return roots.map((root) => {
-    let write = false;
+  return [...candidates].filter(
+    (root) => ![...candidates].some((other) => other !== root && under(root, other)),
+  );
+}
+
+/**
+ * The folder roots: `write` roots over the paths written, `read` roots over
+ * the paths read, a read root a write root already covers dropped; each
+ * root's coverage counted over the paths under it.
+ */
+function foldersFor(
+  paths: ReadonlyMap<string, PathUse>,
+  covers: Map<string, { calls: number; runs: Set<number> }>,
+): { path: string; access: 'read' | 'write' }[] {
+  const used = [...paths];
+  const writes = rootsOf(used.filter(([, seen]) => seen.write).map(([path]) => path));
+  const reads = rootsOf(used.filter(([, seen]) => seen.read).map(([path]) => path)).filter(
+    (root) => !writes.some((write) => root === write || under(root, write)),
+  );
+  const roots = [
+    ...writes.map((path) => ({ path, access: 'write' as const })),
+    ...reads.map((path) => ({ path, access: 'read' as const })),
+  ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const { path: root } of roots) {
     const runs = new Set<number>();
     let calls = 0;
     for (const [path, seen] of paths) {
       if (path !== root && !under(path, root)) continue;
-      write ||= seen.write;
       calls += seen.calls;
       for (const run of seen.runs) runs.add(run);
     }
     covers.set(root, { calls, runs });
-    return { path: root, access: write ? 'write' : 'read' };
-  });
+  }
+  return roots;
 }
 
 /** Exact hosts, or `*.DOMAIN` for three or more names under one registrable domain. */
