@@ -13,6 +13,7 @@ Commands:
   test FILE|DIR...        run policy test cases and print "N passed, N failed"
   records --store URL     list stored decision records (sqlite:PATH or postgres://…)
   suggest --policy POLICY the narrowest grant for what the recorded runs did, and its diff
+  approvals --policy POLICY  list pending approvals of ask calls; approvals approve|deny ID
   mcp --policy POLICY     the MCP proxy: serve a policy's servers through the gate (also: mcp wrap, unwrap, lock, init, doctor)
 
 Options:
@@ -190,6 +191,26 @@ Exit codes: 0 listed (also when nothing matches), 2 bad input or a store that ca
 Example:
   toolgate records --store sqlite:toolgate-records.db --run run-42 --code folder_out_of_scope
 `,
+  approvals: `toolgate approvals: the ask calls waiting for a person (toolgate mcp --approvals
+local), and the answers to them, on a channel the agent cannot reach.
+
+Usage: toolgate approvals [--store sqlite:PATH | --policy POLICY] [--json]
+       toolgate approvals approve ID [--store … | --policy …] [--as NAME]
+       toolgate approvals deny ID [--store … | --policy …] [--as NAME]
+
+  --store URL       the record store the proxy keeps them in (sqlite:PATH)
+  --policy POLICY   the store toolgate mcp --policy POLICY writes beside it
+  --as NAME         who answers, as the store records it (default: the OS user)
+  --json            one pending approval a line: id, run, ref, resources, arguments,
+                    createdAt, digest
+
+Exit codes: 0 listed / answered; 2 bad input, or an approval that ended already or
+does not exist.
+
+Example:
+  toolgate approvals --policy policy.yaml
+  toolgate approvals approve 3f9a2c1d0e4b --policy policy.yaml
+`,
   suggest: `toolgate suggest: the narrowest grant that would have allowed every call the
 recorded runs made (audit runs are the usual input), as policy YAML to paste, each entry
 with the calls and runs it covers, then what it takes away from the current grant and
@@ -221,6 +242,7 @@ Usage:
   toolgate mcp unwrap --client CLIENT [--config FILE]
   toolgate mcp --policy POLICY [--grant NAME] [--agent NAME] [--lock FILE] [--http PORT]
                [--token-file FILE] [--audit] [--records URL] [--ledger URL] [--run-id ID]
+               [--approvals elicit|local|both] [--approval-timeout S]
   toolgate mcp lock --policy POLICY [--lock FILE]
   toolgate mcp init [--name NAME] [--out FILE] --server -- CMD ARGS...
   toolgate mcp doctor --policy POLICY [--grant NAME] [--lock FILE] [--records URL]
@@ -256,8 +278,14 @@ toolgate mcp (serve, over stdio unless --http):
   --ledger URL      postgres://…: share the run's budgets with every proxy of the same
                     --run-id (which it then needs)
   --run-id ID       the process's run id; every session shares the one run (default: random)
-A call to a tool in the grant's ask runs only after the person approves its exact
-arguments through the client (MCP elicitation); otherwise it is refused.
+  --approvals MODE  how a person approves an ask call: elicit (through the client), local
+                    (a pending approval in the record store: toolgate approvals approve ID),
+                    both (the first answer stands); default: elicit when the client can,
+                    else local
+  --approval-timeout S  how long a local approval waits before the call is refused
+                    (default 120)
+A call to a tool in the grant's ask runs only after a person approves its exact
+arguments; otherwise it is refused.
 
 toolgate mcp lock: starts each server, lists its tools and writes the lock: every
 definition and its full SHA-256 digest. The proxy serves only locked definitions.

@@ -6,7 +6,7 @@ import { wantsHelp } from './wantsHelp.js';
 // The `toolgate` binary. The exit code is set, not forced, so output is flushed first.
 const args = process.argv.slice(2);
 // `records` and `suggest` read a database, so they are async; every other command but `mcp` is sync.
-if (args[0] === 'records' || args[0] === 'suggest')
+if (args[0] === 'records' || args[0] === 'suggest' || args[0] === 'approvals')
   process.exitCode = await runRecordsCli(args.slice(1), nodeIo(), args[0]);
 // `toolgate mcp` is long-running and asynchronous: it has its own entry (its help is runCli's).
 else if (args[0] === 'mcp' && !wantsHelp(args.slice(1)))

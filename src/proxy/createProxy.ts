@@ -99,10 +99,11 @@ export function createProxy(options: ProxyOptions): Proxy {
 
   // SPEC §14.4: a proxy process is one run, whichever sessions it serves: a client cannot
   // reset a budget by reconnecting. Each turn record names its session.
+  const runId = options.runId ?? randomUUID();
   const run = createRun({
     gate: options.gate,
     grant: options.grant,
-    id: options.runId ?? randomUUID(),
+    id: runId,
     ...(options.audit === true ? { enforce: false } : {}),
     ...(options.visible === undefined ? {} : { visible: options.visible }),
     ...(options.sink === undefined ? {} : { sink: options.sink }),
@@ -118,6 +119,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     );
     handleProxyRequests(server, {
       ...options,
+      runId,
       run,
       session,
       names,

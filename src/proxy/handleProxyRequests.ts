@@ -16,6 +16,11 @@ import { APPROVAL_ID } from '../gate/usedApprovals.js';
 import { parseToolRef } from '../registry/parseToolRef.js';
 import type { OutputShaper, ToolHandler } from '../fire/types.js';
 import { askApproval } from './askApproval.js';
+import { askLocally } from './askLocally.js';
+import type { ApprovalQueue } from '../approvals/types.js';
+import { approveCall } from '../gate/approveCall.js';
+import { collectResourceValues } from '../gate/collectResourceValues.js';
+import { parseResourcePointer } from '../registry/parseResourcePointer.js';
 import { formatApprovalMessage } from './formatApprovalMessage.js';
 import { refusalText } from './refusalText.js';
 import { withDetails } from '../gate/withDetails.js';
@@ -257,8 +262,77 @@ async function askIfNeeded(
   if (verdict.allowed || verdict.refusal.code !== 'approval_required') return undefined;
   const approval = verdict.refusal.approval;
   if (approval === undefined) return undefined;
-  const message = formatApprovalMessage(approval, state.registry.resolve(call.ref), call.arguments);
-  return askApproval(server, approval, message, state.approvalKey, request);
+  const entry = state.registry.resolve(call.ref);
+  const message = formatApprovalMessage(approval, entry, call.arguments);
+  const key = state.approvalKey;
+  const settings = state.approvals ?? {
+    mode: 'auto' as const,
+    timeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS,
+  };
+  const canElicit = server.getClientCapabilities()?.elicitation !== undefined;
+  const local = settings.queue;
+  const elicit = () => askApproval(server, approval, message, key, request);
+  const locally = async (signal: AbortSignal) => {
+    // INVARIANT: called only with a queue.
+    const status = await askLocally(
+      local as ApprovalQueue,
+      {
+        run: state.runId ?? '',
+        session: state.session,
+        ref: call.ref,
+        digest: approval.digest,
+        arguments: JSON.stringify(call.arguments),
+        resources: resourceValuesOf(entry, call.arguments),
+      },
+      settings.timeoutMs,
+      signal,
+      state.log,
+    );
+    return status === 'approved' ? approveCall(approval, key) : undefined;
+  };
+  switch (settings.mode) {
+    case 'elicit':
+      return elicit();
+    case 'local':
+      return local === undefined ? undefined : locally(request.signal);
+    case 'both': {
+      if (local === undefined) return elicit();
+      if (!canElicit) return locally(request.signal);
+      // The first answer stands: an elicitation yes or no, or the local one; the other then ends.
+      const ended = new AbortController();
+      const end = () => {
+        ended.abort();
+      };
+      request.signal.addEventListener('abort', end, { once: true });
+      try {
+        return await Promise.race([elicit(), locally(ended.signal)]);
+      } finally {
+        end();
+        request.signal.removeEventListener('abort', end);
+      }
+    }
+    case 'auto':
+      return canElicit || local === undefined ? elicit() : locally(request.signal);
+  }
+}
+
+/** How long a local approval waits when nothing says otherwise (SPEC §14.6). */
+export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;
+
+/** The string values a call's resources name, for the person to read first. */
+function resourceValuesOf(
+  entry: ReturnType<SessionState['registry']['resolve']>,
+  args: Readonly<Record<string, unknown>>,
+): string[] {
+  const values: string[] = [];
+  for (const resource of entry?.resources ?? []) {
+    const segments = parseResourcePointer(resource.at);
+    if (!segments.ok) continue;
+    const found = collectResourceValues(segments.value, args);
+    if ('problem' in found) continue;
+    for (const item of found.values) if (typeof item.value === 'string') values.push(item.value);
+  }
+  return values;
 }
 
 /** An MCP tool error the model reads: one text item, `isError: true`. */

@@ -1,3 +1,4 @@
+import type { ApprovalQueue } from '../approvals/types.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { PolicyServer } from '../cli/policy/buildServers.js';
 import type { Gate } from '../gate/types.js';
@@ -35,6 +36,18 @@ export interface ProxyOptions {
    * such call is refused. Never shown to the model.
    */
   readonly approvalKey?: Uint8Array;
+  /**
+   * (rev 3) How a person approves an `ask` call (SPEC §14.6): `elicit` through
+   * the MCP client, `local` as a pending approval in `queue` that a person
+   * answers elsewhere (`toolgate approvals`), `both` (the first answer
+   * stands), `auto` (the default: elicit when the client can, else local).
+   */
+  readonly approvals?: {
+    readonly mode: 'elicit' | 'local' | 'both' | 'auto';
+    readonly queue?: ApprovalQueue;
+    /** How long a local approval waits before the call is refused (default 120 s). */
+    readonly timeoutMs: number;
+  };
   /** One line for the operator (stderr). */
   readonly log: (line: string) => void;
 }

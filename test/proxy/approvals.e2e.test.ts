@@ -192,12 +192,17 @@ describe('toolgate mcp asks the person to approve an ask tool’s exact call (el
   });
 });
 
-describe('toolgate mcp with a client that cannot elicit', () => {
+describe('toolgate mcp --approvals elicit with a client that cannot elicit', () => {
   it(
     'refuses an ask tool’s call with the §5 reason',
     async () => {
       const workspace = aWorkspace();
-      const { client } = await aProxyClient(['--policy', anAskPolicy(workspace)]);
+      const { client } = await aProxyClient([
+        '--policy',
+        anAskPolicy(workspace),
+        '--approvals',
+        'elicit',
+      ]);
       try {
         const result = await client.callTool({
           name: 'fs__write_file_v1',

@@ -13,6 +13,7 @@ import { serveHttp } from '../../proxy/serveHttp.js';
 import { jsonlInstead, lockBeside, recordsBeside } from '../policy/besidePolicy.js';
 import type { PolicyServer } from '../policy/buildServers.js';
 import type { RunLedger } from '../../run/ledgerTypes.js';
+import type { ApprovalQueue } from '../../approvals/types.js';
 import { EXIT } from '../exitCodes.js';
 import { printable } from '../format/printable.js';
 import type { CliIo } from '../io.js';
@@ -39,6 +40,8 @@ const OPTIONS = {
   records: { type: 'string' },
   ledger: { type: 'string' },
   'run-id': { type: 'string' },
+  approvals: { type: 'string' },
+  'approval-timeout': { type: 'string' },
 } as const;
 
 /**
@@ -87,6 +90,32 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       io,
       'mcp',
       '--ledger shares a run between proxies: name it with --run-id ID (the same in each proxy)',
+      false,
+    );
+
+  const approvalMode = values.approvals ?? 'auto';
+  if (!['elicit', 'local', 'both', 'auto'].includes(approvalMode))
+    return usageError(
+      io,
+      'mcp',
+      `--approvals takes elicit, local or both, not ${JSON.stringify(values.approvals)}`,
+      false,
+    );
+  const approvalSeconds =
+    values['approval-timeout'] === undefined ? 120 : Number(values['approval-timeout']);
+  if (!Number.isFinite(approvalSeconds) || approvalSeconds <= 0 || approvalSeconds > 86_400)
+    return usageError(
+      io,
+      'mcp',
+      `--approval-timeout takes seconds, more than 0 and at most 86400, not ${JSON.stringify(values['approval-timeout'])}`,
+      false,
+    );
+  // A local approval waits in the record store: the SQLite one (PostgreSQL is not there yet).
+  if ((approvalMode === 'local' || approvalMode === 'both') && records.kind !== 'sqlite')
+    return usageError(
+      io,
+      'mcp',
+      `--approvals ${approvalMode} keeps pending approvals in the record store, which must be SQLite (--records sqlite:PATH, the default); ${records.kind === 'jsonl' ? 'a JSONL file cannot hold them' : 'PostgreSQL cannot hold them yet'}`,
       false,
     );
 
@@ -145,6 +174,7 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
   let proxy;
   let sink: OpenedSink | undefined;
   let ledger: (RunLedger & { readonly close: () => Promise<void> }) | undefined;
+  let queue: ApprovalQueue | undefined;
   const shownRecords = describeRecords(records, (path) => resolve(path));
   try {
     sink = await openRecordSink(records);
@@ -154,6 +184,10 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
         connectionString: ledgerStore.connectionString,
         schema: ledgerStore.schema,
       });
+    }
+    if (records.kind === 'sqlite' && values.audit !== true) {
+      const { createSqliteApprovals } = await import('../../sqlite/createSqliteApprovals.js');
+      queue = createSqliteApprovals(resolve(records.path));
     }
     // A fresh key per process: approvals never outlive it, and only the proxy holds it.
     const approvalKey = new Uint8Array(randomBytes(32));
@@ -175,6 +209,11 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       callTimeoutMs: settings.callTimeoutMs,
       ...(settings.refreshSeconds === undefined ? {} : { refreshSeconds: settings.refreshSeconds }),
       approvalKey,
+      approvals: {
+        mode: approvalMode as 'elicit' | 'local' | 'both' | 'auto',
+        ...(queue === undefined ? {} : { queue }),
+        timeoutMs: approvalSeconds * 1000,
+      },
       log,
     });
   } catch (error) {
@@ -186,6 +225,7 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
     io.stderr(
       `toolgate mcp: ${printable(driver === undefined ? messageOf(error) : `cannot open the record store ${shownRecords}: ${driver}`)}\n`,
     );
+    queue?.close();
     await closeStores(sink, ledger);
     return EXIT.badInput;
   }
@@ -204,7 +244,14 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
   }))
     log(line);
   const opened = sink;
-  const shared = ledger;
+  // The pending approvals close with the ledger: one more store the proxy opened.
+  const pendingQueue = queue;
+  const shared = {
+    close: async () => {
+      pendingQueue?.close();
+      await ledger?.close();
+    },
+  };
   return new Promise<number>((done) => {
     // Under --http, the listening server: stopping closes it and every open connection,
     // or the process would go on listening after SIGTERM.
