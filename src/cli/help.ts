@@ -14,6 +14,7 @@ Commands:
   records --store URL     list stored decision records (sqlite:PATH or postgres://…)
   suggest --policy POLICY the narrowest grant for what the recorded runs did, and its diff
   approvals --policy POLICY  list pending approvals of ask calls; approvals approve|deny ID
+  ui --policy POLICY      a local page: pending approvals with Approve/Deny, recent decisions
   mcp --policy POLICY     the MCP proxy: serve a policy's servers through the gate (also: mcp wrap, unwrap, lock, init, doctor)
 
 Options:
@@ -210,6 +211,24 @@ does not exist.
 Example:
   toolgate approvals --policy policy.yaml
   toolgate approvals approve 3f9a2c1d0e4b --policy policy.yaml
+`,
+  ui: `toolgate ui: a page on 127.0.0.1 with the ask calls waiting for a person (Approve,
+Deny) and the recent decisions, filtered by run, code and tool; it reloads itself.
+
+Usage: toolgate ui [--store sqlite:PATH | --policy POLICY] [--port P] [--as NAME]
+
+  --store URL       the record store (sqlite:PATH)
+  --policy POLICY   the store toolgate mcp --policy POLICY writes beside it
+  --port P          the port (default: a free one)
+  --as NAME         who answers, as the store records it (default: the OS user)
+
+It prints the URL to open once: it carries a fresh token, which the page then keeps in a
+cookie; without it every request gets 401. Stop it with Ctrl-C.
+
+Exit codes: 0 stopped; 2 bad input.
+
+Example:
+  toolgate ui --policy policy.yaml
 `,
   suggest: `toolgate suggest: the narrowest grant that would have allowed every call the
 recorded runs made (audit runs are the usual input), as policy YAML to paste, each entry
