@@ -271,7 +271,8 @@ async function askIfNeeded(
   };
   const canElicit = server.getClientCapabilities()?.elicitation !== undefined;
   const local = settings.queue;
-  const elicit = () => askApproval(server, approval, message, key, request);
+  const elicit = (signal = request.signal) =>
+    askApproval(server, approval, message, key, { signal, requestId: request.requestId });
   const locally = async (signal: AbortSignal) => {
     // INVARIANT: called only with a queue.
     const status = await askLocally(
@@ -305,7 +306,7 @@ async function askIfNeeded(
       };
       request.signal.addEventListener('abort', end, { once: true });
       try {
-        return await Promise.race([elicit(), locally(ended.signal)]);
+        return await Promise.race([elicit(ended.signal), locally(ended.signal)]);
       } finally {
         end();
         request.signal.removeEventListener('abort', end);

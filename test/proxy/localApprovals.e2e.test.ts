@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { deadline } from '../helpers/testEnv.js';
 import { CLI, aPolicy, aProxyClient, aWorkspace, firstText } from './helpers.js';
@@ -137,6 +138,39 @@ describe('toolgate mcp --approvals local', () => {
       await client.close();
     },
     deadline(30_000),
+  );
+
+  it(
+    '--approvals both: the local answer stands while the client still shows its form',
+    async () => {
+      const workspace = aWorkspace();
+      const policy = anAskPolicy(workspace);
+      let asked = 0;
+      const { client } = await aProxyClient(
+        ['--policy', policy, '--approvals', 'both'],
+        { elicitation: { form: {} } },
+        (prepared) => {
+          // A client that shows the form and never answers it.
+          prepared.setRequestHandler(ElicitRequestSchema, () => {
+            asked += 1;
+            return new Promise<never>(() => undefined);
+          });
+        },
+      );
+      const target = join(workspace.data, 'both.txt');
+      const call = client.callTool({
+        name: 'fs__write_file_v1',
+        arguments: { path: target, content: 'locally approved\n' },
+      });
+      const [pending] = await pendingOf(policy);
+      expect(approvals(['approve', pending?.id ?? '', '--policy', policy]).status).toBe(0);
+      const result = (await call) as { isError?: boolean };
+      expect(result.isError, firstText(result)).not.toBe(true);
+      expect(readFileSync(target, 'utf8')).toBe('locally approved\n');
+      expect(asked).toBe(1);
+      await client.close();
+    },
+    deadline(60_000),
   );
 
   it('refuses --approvals local without a SQLite store, and a bad mode or timeout, with exit 2', () => {
