@@ -20,6 +20,9 @@ const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => 
   test,
 };
 
+/** The commands src/cli/index.ts runs on their own async entries, before runCli sees them. */
+const ASYNC_COMMANDS = ['records', 'suggest', 'approvals', 'ui', 'mcp'] as const;
+
 /**
  * Runs one `toolgate` command line and returns its exit code: 0 allowed /
  * clean / all passed, 1 refused / problems / a test failed, 2 bad input.
@@ -48,7 +51,7 @@ export function runCli(args: readonly string[], io: CliIo): number {
   const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (run === undefined) {
     io.stderr(
-      `toolgate: unknown command ${JSON.stringify(command)}; the commands are ${Object.keys(COMMANDS).join(', ')} (see toolgate --help)\n`,
+      `toolgate: unknown command ${JSON.stringify(command)}; the commands are ${[...Object.keys(COMMANDS), ...ASYNC_COMMANDS].join(', ')} (see toolgate --help)\n`,
     );
     return EXIT.badInput;
   }

@@ -22,7 +22,7 @@ describe('runCli, in process', () => {
       code: 2,
       stdout: '',
       stderr:
-        'toolgate: unknown command "chek"; the commands are check, diff, menu, validate, ls, test (see toolgate --help)\n',
+        'toolgate: unknown command "chek"; the commands are check, diff, menu, validate, ls, test, records, suggest, approvals, ui, mcp (see toolgate --help)\n',
     });
   });
 
