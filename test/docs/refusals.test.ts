@@ -14,6 +14,7 @@ import { CALLS_PER_TURN_CHECK } from '../../src/run/limitCallsPerTurn.js';
 import { RUN_DISPATCH_CHECK } from '../../src/run/refuseDispatch.js';
 import { RUN_LEDGER_CHECK } from '../../src/run/refuseLedgerFailure.js';
 import { RUN_RECORDS_CHECK } from '../../src/run/refuseStoreFailure.js';
+import { REFUSAL_CODES } from '../gate/fixtures.js';
 
 /**
  * docs/refusals.md is the reference for every refusal. This test keeps it
@@ -27,24 +28,11 @@ import { RUN_RECORDS_CHECK } from '../../src/run/refuseStoreFailure.js';
 
 const DOC = readFileSync(resolve(import.meta.dirname, '../../docs/refusals.md'), 'utf8');
 
-/** Every refusal code. The two type checks below fail to compile when the union changes. */
-const CODES = [
-  'malformed_proposal',
-  'not_granted',
-  'hidden_tool',
-  'bad_arguments',
-  'unknown_tool',
-  'unsupported_shape',
-  'network_out_of_scope',
-  'folder_out_of_scope',
-  'secret_out_of_scope',
-  'check_failed',
-  'check_refused',
-  'too_many_calls',
-  'approval_required',
-  'approval_reused',
-  'flow_denied',
-] as const satisfies readonly RefusalCode[];
+/**
+ * Every refusal code: the gate's (test/gate/fixtures.ts) and the run's
+ * `too_many_calls`. The two type checks below fail to compile when the union changes.
+ */
+const CODES = [...REFUSAL_CODES, 'too_many_calls'] as const satisfies readonly RefusalCode[];
 
 /** `true` only when CODES lists every member of RefusalCode (`satisfies` above refuses extras). */
 type ListsEveryCode = [Exclude<RefusalCode, (typeof CODES)[number]>] extends [never] ? true : false;

@@ -5,6 +5,7 @@ import {
   type GateContext,
   type GateOptions,
   type GrantSpec,
+  type RefusalCode,
   type Registry,
 } from '../../src/index.js';
 
@@ -124,4 +125,4 @@ export const REFUSAL_CODES = [
   'approval_required',
   'approval_reused',
   'flow_denied',
-] as const;
+] as const satisfies readonly RefusalCode[];
