@@ -141,22 +141,37 @@ describe('toolgate mcp --approvals local', () => {
   );
 
   it(
-    '--approvals both: the local answer stands while the client still shows its form',
+    '--approvals both: the first answer stands, from the client or from another process; the other is withdrawn',
     async () => {
       const workspace = aWorkspace();
       const policy = anAskPolicy(workspace);
       let asked = 0;
+      let withdrawn = 0;
       const { client } = await aProxyClient(
         ['--policy', policy, '--approvals', 'both'],
         { elicitation: { form: {} } },
         (prepared) => {
-          // A client that shows the form and never answers it.
-          prepared.setRequestHandler(ElicitRequestSchema, () => {
+          // The first form is answered yes at once; later ones stay open until withdrawn.
+          prepared.setRequestHandler(ElicitRequestSchema, (_request, extra) => {
             asked += 1;
+            if (asked === 1) return { action: 'accept', content: { approve: true } };
+            extra.signal.addEventListener('abort', () => {
+              withdrawn += 1;
+            });
             return new Promise<never>(() => undefined);
           });
         },
       );
+      // 1. The client answers first: the call runs, and its local approval ends unanswered.
+      const first = join(workspace.data, 'by-client.txt');
+      const byClient = (await client.callTool({
+        name: 'fs__write_file_v1',
+        arguments: { path: first, content: 'client\n' },
+      })) as { isError?: boolean };
+      expect(byClient.isError, firstText(byClient)).not.toBe(true);
+      expect(readFileSync(first, 'utf8')).toBe('client\n');
+      expect(approvals(['--policy', policy]).stdout).toBe('no pending approvals\n');
+      // 2. A person answers locally while the client's form is open: the call runs, the form is withdrawn.
       const target = join(workspace.data, 'both.txt');
       const call = client.callTool({
         name: 'fs__write_file_v1',
@@ -167,7 +182,12 @@ describe('toolgate mcp --approvals local', () => {
       const result = (await call) as { isError?: boolean };
       expect(result.isError, firstText(result)).not.toBe(true);
       expect(readFileSync(target, 'utf8')).toBe('locally approved\n');
-      expect(asked).toBe(1);
+      expect(asked).toBe(2);
+      // notifications/cancelled for the open form. (The SDK ignores a cancellation of request
+      // id 0, the first a server sends; this form is the second.)
+      for (let tries = 0; tries < 100 && withdrawn === 0; tries++)
+        await new Promise((done) => setTimeout(done, 50));
+      expect(withdrawn).toBe(1);
       await client.close();
     },
     deadline(60_000),
