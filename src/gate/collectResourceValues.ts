@@ -1,6 +1,10 @@
 import { escapePointer } from '../data/escapePointer.js';
 import { hasOwn } from '../data/hasOwn.js';
-import { WILDCARD, type PointerSegments } from '../registry/parseResourcePointer.js';
+import {
+  parseResourcePointer,
+  WILDCARD,
+  type PointerSegments,
+} from '../registry/parseResourcePointer.js';
 import type { RefusalDetail } from './types.js';
 
 /** A value found at a resource pointer, and the concrete pointer it was found at. */
@@ -77,4 +81,19 @@ export function collectResourceValues(
     found = next;
   }
   return { values: found };
+}
+
+/**
+ * The string values a resource pointer, as written (`/path`, `/files/*`),
+ * names in the arguments: what a person or a suggestion reads. A pointer
+ * that does not parse, or arguments the gate would refuse at it, give none.
+ *
+ * // ('/files/*', { files: ['a', 1, 'b'] }) => ['a', 'b']
+ */
+export function stringValuesAt(at: string, args: Readonly<Record<string, unknown>>): string[] {
+  const segments = parseResourcePointer(at);
+  if (!segments.ok) return [];
+  const found = collectResourceValues(segments.value, args);
+  if ('problem' in found) return [];
+  return found.values.flatMap((item) => (typeof item.value === 'string' ? [item.value] : []));
 }

@@ -38,16 +38,15 @@ export async function askLocally(
       const status = queue.get(id)?.status;
       if (status !== undefined && status !== 'pending') return status;
       if (signal.aborted || Date.now() >= deadline) return queue.expire(id) ?? 'timed_out';
+      // One listener at a time: each pause takes its own off again, however long the wait.
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
-        signal.addEventListener(
-          'abort',
-          () => {
-            clearTimeout(timer);
-            resolve();
-          },
-          { once: true },
-        );
+        const wake = () => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
+        signal.addEventListener('abort', wake, { once: true });
       });
     }
   } catch {

@@ -19,8 +19,7 @@ import { askApproval } from './askApproval.js';
 import { askLocally } from './askLocally.js';
 import type { ApprovalQueue } from '../approvals/types.js';
 import { approveCall } from '../gate/approveCall.js';
-import { collectResourceValues } from '../gate/collectResourceValues.js';
-import { parseResourcePointer } from '../registry/parseResourcePointer.js';
+import { stringValuesAt } from '../gate/collectResourceValues.js';
 import { formatApprovalMessage } from './formatApprovalMessage.js';
 import { refusalText } from './refusalText.js';
 import { withDetails } from '../gate/withDetails.js';
@@ -283,7 +282,10 @@ async function askIfNeeded(
         ref: call.ref,
         digest: approval.digest,
         arguments: JSON.stringify(call.arguments),
-        resources: resourceValuesOf(entry, call.arguments),
+        // The values the call's resources name, for the person to read first.
+        resources: (entry?.resources ?? []).flatMap((resource) =>
+          stringValuesAt(resource.at, call.arguments),
+        ),
       },
       settings.timeoutMs,
       signal,
@@ -319,22 +321,6 @@ async function askIfNeeded(
 
 /** How long a local approval waits when nothing says otherwise (SPEC §14.6). */
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;
-
-/** The string values a call's resources name, for the person to read first. */
-function resourceValuesOf(
-  entry: ReturnType<SessionState['registry']['resolve']>,
-  args: Readonly<Record<string, unknown>>,
-): string[] {
-  const values: string[] = [];
-  for (const resource of entry?.resources ?? []) {
-    const segments = parseResourcePointer(resource.at);
-    if (!segments.ok) continue;
-    const found = collectResourceValues(segments.value, args);
-    if ('problem' in found) continue;
-    for (const item of found.values) if (typeof item.value === 'string') values.push(item.value);
-  }
-  return values;
-}
 
 /** An MCP tool error the model reads: one text item, `isError: true`. */
 function errorResult(text: string): CallToolResult {

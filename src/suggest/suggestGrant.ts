@@ -1,10 +1,9 @@
 import { getDomain } from 'tldts';
-import { collectResourceValues } from '../gate/collectResourceValues.js';
+import { stringValuesAt } from '../gate/collectResourceValues.js';
 import { createGrant } from '../grant/createGrant.js';
 import type { Budgets, FlowSpec, Grant, GrantSpec } from '../grant/types.js';
-import { parseResourcePointer } from '../registry/parseResourcePointer.js';
 import type { ToolEntry } from '../registry/types.js';
-import type { DispatchRecord, TurnRecord } from '../run/types.js';
+import type { TurnRecord } from '../run/types.js';
 import { formatHostAndPort, parseHostResource, parseUrlHost } from '../scope/host/index.js';
 import { normalizeAbsolutePath } from '../scope/path/normalizeAbsolutePath.js';
 
@@ -95,7 +94,7 @@ export function suggestGrant(
       cover(name, call.run);
     }
     for (const resource of call.entry.resources) {
-      for (const value of valuesAt(resource.at, call.args)) {
+      for (const value of stringValuesAt(resource.at, call.args)) {
         if (resource.kind === 'path') {
           if (!value.startsWith('/')) {
             notes.push(
@@ -209,7 +208,7 @@ function usedCalls(runs: readonly (readonly TurnRecord[])[], notes: string[]): U
       const calls = record.calls ?? [];
       const tools = record.tools ?? [];
       for (const dispatch of record.dispatches ?? []) {
-        if (!wentThrough(dispatch)) {
+        if (!dispatch.allowed) {
           notes.push(
             `the current grant refused ${dispatch.ref} (${dispatch.refusal.code}: ${dispatch.refusal.reason}); it is not in the suggestion: decide whether the agent should have it`,
           );
@@ -225,21 +224,6 @@ function usedCalls(runs: readonly (readonly TurnRecord[])[], notes: string[]): U
     }
   });
   return used;
-}
-
-function wentThrough(
-  dispatch: DispatchRecord,
-): dispatch is Extract<DispatchRecord, { readonly allowed: true }> {
-  return dispatch.allowed;
-}
-
-/** The string values a resource pointer names in the arguments. */
-function valuesAt(at: string, args: Readonly<Record<string, unknown>>): string[] {
-  const segments = parseResourcePointer(at);
-  if (!segments.ok) return [];
-  const found = collectResourceValues(segments.value, args);
-  if ('problem' in found) return [];
-  return found.values.flatMap((item) => (typeof item.value === 'string' ? [item.value] : []));
 }
 
 /** How a path was used: read, written, by which runs and how many calls. */

@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/runCli.js';
 import { builtCli } from '../helpers/freshDist.js';
+import { aMemoryIo } from '../helpers/memoryIo.js';
 import { deadline } from '../helpers/testEnv.js';
 import { tracked } from '../helpers/scratch.js';
 
@@ -64,25 +63,9 @@ export function runInProcess(
   files: Readonly<Record<string, string>> = {},
   stdin = '',
 ): CliResult {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    readFile: (path) =>
-      Object.hasOwn(files, path)
-        ? (files[path] as string)
-        : readFileSync(resolve(ROOT, path), 'utf8'),
-    exists: (path) => Object.hasOwn(files, path) || existsSync(resolve(ROOT, path)),
-    readStdin: () => stdin,
-    stdinIsTerminal: false,
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-  };
+  const io = aMemoryIo(files, stdin, (path) => resolve(ROOT, path));
   const code = runCli(args, io);
-  return { code, stdout, stderr };
+  return { code, stdout: io.out(), stderr: io.err() };
 }
 
 /** The example policy and its turns, as the README's commands name them. */

@@ -1,11 +1,11 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { suggest } from '../../src/cli/commands/suggest.js';
-import type { CliIo } from '../../src/cli/io.js';
 import { createGate, createGrant, createRegistry, createRun } from '../../src/index.js';
 import { createJsonlFileSink } from '../../src/node/index.js';
+import { aMemoryIo } from '../helpers/memoryIo.js';
 import { aTempDir } from '../helpers/scratch.js';
 
 /** `toolgate suggest` in this process, over a JSONL record file a run wrote. */
@@ -19,22 +19,9 @@ afterEach(() => {
 });
 
 async function run(args: readonly string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    readFile: (path) => readFileSync(path, 'utf8'),
-    exists: (path) => existsSync(path),
-    readStdin: () => '',
-    stdinIsTerminal: false,
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-  };
+  const io = aMemoryIo();
   const code = await suggest(args, io);
-  return { code, stdout, stderr };
+  return { code, stdout: io.out(), stderr: io.err() };
 }
 
 /** Two runs in audit mode (reads under /srv/app; one write) and one enforcing run a folder refused. */

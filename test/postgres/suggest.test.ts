@@ -1,11 +1,11 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { suggest } from '../../src/cli/commands/suggest.js';
-import type { CliIo } from '../../src/cli/io.js';
 import { createGate, createGrant, createRegistry, createRun } from '../../src/index.js';
 import { createPostgresSink } from '../../src/postgres/index.js';
 import { PG_URL, aSchemaName, dropSchema } from '../helpers/postgres.js';
+import { aMemoryIo } from '../helpers/memoryIo.js';
 import { aTempDir } from '../helpers/scratch.js';
 
 /** `toolgate suggest --store postgres://…`: the records of an audit run read back from PostgreSQL. */
@@ -44,28 +44,14 @@ describe('toolgate suggest over PostgreSQL records', () => {
       policy,
       'version: 1\ngrants:\n  default:\n    tools: [fs-read@1, fs-write@1]\n    folders: [/srv]\n',
     );
-    let stdout = '';
-    let stderr = '';
-    const io: CliIo = {
-      readFile: (path) => readFileSync(path, 'utf8'),
-      exists: (path) => existsSync(path),
-      readStdin: () => '',
-      stdinIsTerminal: false,
-      stdout: (text) => {
-        stdout += text;
-      },
-      stderr: (text) => {
-        stderr += text;
-      },
-    };
+    const io = aMemoryIo();
     const store = `${PG_URL}?schema=${schema}`;
-    expect(await suggest(['--policy', policy, '--store', store, '--json'], io), stderr).toBe(0);
-    const answer = JSON.parse(stdout) as { grant: { tools: string[]; folders: unknown[] } };
+    expect(await suggest(['--policy', policy, '--store', store, '--json'], io), io.err()).toBe(0);
+    const answer = JSON.parse(io.out()) as { grant: { tools: string[]; folders: unknown[] } };
     expect(answer.grant.tools).toEqual(['fs-read@1']);
     expect(answer.grant.folders).toEqual([{ path: '/srv/app', access: 'read' }]);
-    stdout = '';
     const later = new Date(Date.now() + 60_000).toISOString();
     expect(await suggest(['--policy', policy, '--store', store, '--since', later], io)).toBe(2);
-    expect(stderr).toContain('no records');
+    expect(io.err()).toContain('no records');
   });
 });

@@ -185,7 +185,8 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
         schema: ledgerStore.schema,
       });
     }
-    if (records.kind === 'sqlite' && values.audit !== true) {
+    // Pending approvals live beside the records; audit mode and --approvals elicit never use them.
+    if (records.kind === 'sqlite' && values.audit !== true && approvalMode !== 'elicit') {
       const { createSqliteApprovals } = await import('../../sqlite/createSqliteApprovals.js');
       queue = createSqliteApprovals(resolve(records.path));
     }
