@@ -114,7 +114,9 @@ export async function mcpWrap(
   const servers: WrappedServer[] = [];
   for (const server of read.servers) {
     if (server.kind === 'kept') {
-      io.stderr(`toolgate mcp wrap: ${printable(server.name)} stays as it is: ${server.why}\n`);
+      io.stderr(
+        `toolgate mcp wrap: ${printable(server.name)} stays as it is: ${printable(server.why)}\n`,
+      );
       continue;
     }
     const tools = await listTools(server);
@@ -174,8 +176,15 @@ export async function mcpWrap(
   };
   try {
     writeFileSync(backupFile, `${JSON.stringify(record, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    io.stderr(`toolgate mcp wrap: cannot write the backup ${backupFile}: ${messageOf(error)}\n`);
+    return EXIT.badInput;
+  }
+  try {
     replaceFile(config, rewritten.text);
   } catch (error) {
+    // The config is as it was: a backup of it would make the next wrap think it was edited.
+    rmSync(backupFile, { force: true });
     io.stderr(`toolgate mcp wrap: cannot rewrite ${config}: ${messageOf(error)}\n`);
     return EXIT.badInput;
   }
