@@ -147,10 +147,17 @@ describe('toolgate mcp asks the person to approve an ask tool’s exact call (el
       readRecords(records).filter((line) => line.dispatch?.refusal?.code === 'approval_required')
         .length;
     const before = refused();
+    const askedBefore = asked.length;
     answers.push({ action: 'decline' });
     const result = await write('no.txt', 'declined');
     expect(result.isError).toBe(true);
     expect(firstText(result)).toBe(REASON);
+    // Declined, not never asked: the person saw exactly this call, and the answer was taken.
+    expect(asked.length).toBe(askedBefore + 1);
+    expect(asked.at(-1)?.message.split('\n')[1]).toBe(
+      `  path (write) /path: "${join(workspace.data, 'no.txt')}"`,
+    );
+    expect(answers).toEqual([]);
     expect(existsSync(join(workspace.data, 'no.txt'))).toBe(false);
     expect(refused()).toBe(before + 1);
   });
@@ -221,7 +228,7 @@ describe('toolgate mcp --approvals elicit with a client that cannot elicit', () 
 
 describe('toolgate mcp --http asks the session’s own client', () => {
   it(
-    'runs an approved call and refuses a declined one',
+    'asks only the client whose call it is, with two sessions open: an approved call runs, a declined one is refused',
     async () => {
       const workspace = aWorkspace();
       const child = spawn(
@@ -229,6 +236,7 @@ describe('toolgate mcp --http asks the session’s own client', () => {
         [CLI, 'mcp', '--http', '0', '--policy', anAskPolicy(workspace)],
         { stdio: ['ignore', 'ignore', 'pipe'] },
       );
+      const clients: Client[] = [];
       try {
         const url = await new Promise<string>((resolve, reject) => {
           let text = '';
@@ -241,30 +249,47 @@ describe('toolgate mcp --http asks the session’s own client', () => {
             reject(new Error(`the proxy exited: ${text}`));
           });
         });
-        const answers: ElicitResult[] = [
-          { action: 'accept', content: { approve: true } },
-          { action: 'decline' },
-        ];
-        const client = new Client(
-          { name: 'agent', version: '1.0.0' },
-          { capabilities: { elicitation: { form: {} } } },
-        );
-        client.setRequestHandler(
-          ElicitRequestSchema,
-          () => answers.shift() ?? { action: 'cancel' },
-        );
-        await client.connect(anHttpTransport(url, httpTokenIn(workspace.dir)));
-        const write = (name: string) =>
-          client.callTool({
-            name: 'fs__write_file_v1',
-            arguments: { path: join(workspace.data, name), content: 'over http' },
+        // Two sessions, each with its own person: yes answers every question, no declines every
+        // one. Each records the paths it was asked about.
+        const aSession = async (answer: ElicitResult) => {
+          const seen: string[] = [];
+          const client = new Client(
+            { name: 'agent', version: '1.0.0' },
+            { capabilities: { elicitation: { form: {} } } },
+          );
+          client.setRequestHandler(ElicitRequestSchema, (request) => {
+            seen.push((request.params as { message: string }).message.split('\n')[1] ?? '');
+            return answer;
           });
-        expect((await write('http-yes.txt')).isError).not.toBe(true);
+          await client.connect(anHttpTransport(url, httpTokenIn(workspace.dir)));
+          clients.push(client);
+          const write = (name: string) =>
+            client.callTool({
+              name: 'fs__write_file_v1',
+              arguments: { path: join(workspace.data, name), content: 'over http' },
+            });
+          return { seen, write };
+        };
+        const yes = await aSession({ action: 'accept', content: { approve: true } });
+        const no = await aSession({ action: 'decline' });
+        const shown = (name: string) => `  path (write) /path: "${join(workspace.data, name)}"`;
+
+        expect((await yes.write('http-yes.txt')).isError).not.toBe(true);
         expect(readFileSync(join(workspace.data, 'http-yes.txt'), 'utf8')).toBe('over http');
-        expect(firstText(await write('http-no.txt'))).toBe(REASON);
+        expect(firstText(await no.write('http-no.txt'))).toBe(REASON);
         expect(existsSync(join(workspace.data, 'http-no.txt'))).toBe(false);
-        await client.close();
+        // Both at once: each question still goes to the session that made the call.
+        const [second, refused] = await Promise.all([
+          yes.write('http-yes-2.txt'),
+          no.write('http-no-2.txt'),
+        ]);
+        expect(second.isError).not.toBe(true);
+        expect(firstText(refused)).toBe(REASON);
+        expect(existsSync(join(workspace.data, 'http-no-2.txt'))).toBe(false);
+        expect(yes.seen).toEqual([shown('http-yes.txt'), shown('http-yes-2.txt')]);
+        expect(no.seen).toEqual([shown('http-no.txt'), shown('http-no-2.txt')]);
       } finally {
+        await Promise.all(clients.map((client) => client.close()));
         child.kill('SIGTERM');
       }
     },
