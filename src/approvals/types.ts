@@ -25,22 +25,24 @@ export interface ApprovalAnswer {
 }
 
 /**
- * The pending approvals of a record store: the proxy adds one and waits;
- * `toolgate approvals` (another process) lists and answers them. Each
+ * The pending approvals of a record store (SQLite or PostgreSQL): the proxy
+ * adds one and waits; `toolgate approvals` and `toolgate ui` (other
+ * processes, other machines for PostgreSQL) list and answer them. Each
  * answer is atomic: a pending approval is answered once, by the first.
+ * Every method may reject when the store fails; the proxy then refuses.
  */
 export interface ApprovalQueue {
-  readonly add: (pending: Omit<PendingApproval, 'id' | 'createdAt'>) => PendingApproval;
-  readonly get: (id: string) => (PendingApproval & ApprovalAnswer) | undefined;
+  readonly add: (pending: Omit<PendingApproval, 'id' | 'createdAt'>) => Promise<PendingApproval>;
+  readonly get: (id: string) => Promise<(PendingApproval & ApprovalAnswer) | undefined>;
   /** `answered` once; `ended` when it was answered or expired already; `unknown` for no such id. */
   readonly answer: (
     id: string,
     decision: 'approved' | 'denied',
     by: string,
-  ) => 'answered' | 'ended' | 'unknown';
-  /** Ends a still pending approval as `timed_out`; returns how it ended (an answer that came first stands). */
-  readonly expire: (id: string) => ApprovalStatus | undefined;
+  ) => Promise<'answered' | 'ended' | 'unknown'>;
+  /** Ends a still pending approval as `timed_out`; resolves how it ended (an answer that came first stands). */
+  readonly expire: (id: string) => Promise<ApprovalStatus | undefined>;
   /** The pending approvals, oldest first. */
-  readonly pending: () => readonly PendingApproval[];
-  readonly close: () => void;
+  readonly pending: () => Promise<readonly PendingApproval[]>;
+  readonly close: () => Promise<void>;
 }

@@ -195,11 +195,12 @@ Example:
   approvals: `toolgate approvals: the ask calls waiting for a person (toolgate mcp --approvals
 local), and the answers to them, on a channel the agent cannot reach.
 
-Usage: toolgate approvals [--store sqlite:PATH | --policy POLICY] [--json]
+Usage: toolgate approvals [--store URL | --policy POLICY] [--json]
        toolgate approvals approve ID [--store … | --policy …] [--as NAME]
        toolgate approvals deny ID [--store … | --policy …] [--as NAME]
 
-  --store URL       the record store the proxy keeps them in (sqlite:PATH)
+  --store URL       the record store the proxy keeps them in: sqlite:PATH or
+                    postgres://USER@HOST/DB?schema=S
   --policy POLICY   the store toolgate mcp --policy POLICY writes beside it
   --as NAME         who answers, as the store records it (default: the OS user)
   --json            one pending approval a line: id, run, ref, resources, arguments,
@@ -215,9 +216,9 @@ Example:
   ui: `toolgate ui: a page on 127.0.0.1 with the ask calls waiting for a person (Approve,
 Deny) and the recent decisions, filtered by run, code and tool; it reloads itself.
 
-Usage: toolgate ui [--store sqlite:PATH | --policy POLICY] [--port P] [--as NAME]
+Usage: toolgate ui [--store URL | --policy POLICY] [--port P] [--as NAME]
 
-  --store URL       the record store (sqlite:PATH)
+  --store URL       the record store: sqlite:PATH or postgres://USER@HOST/DB?schema=S
   --policy POLICY   the store toolgate mcp --policy POLICY writes beside it
   --port P          the port (default: a free one)
   --as NAME         who answers, as the store records it (default: the OS user)

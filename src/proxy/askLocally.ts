@@ -22,7 +22,7 @@ export async function askLocally(
 ): Promise<ApprovalStatus> {
   let id: string;
   try {
-    id = queue.add(pending).id;
+    id = (await queue.add(pending)).id;
   } catch (error) {
     log(
       `toolgate mcp: the approval of ${pending.ref} could not be stored, so it is refused: ${String(error)}`,
@@ -35,9 +35,9 @@ export async function askLocally(
   const deadline = Date.now() + timeoutMs;
   try {
     for (;;) {
-      const status = queue.get(id)?.status;
+      const status = (await queue.get(id))?.status;
       if (status !== undefined && status !== 'pending') return status;
-      if (signal.aborted || Date.now() >= deadline) return queue.expire(id) ?? 'timed_out';
+      if (signal.aborted || Date.now() >= deadline) return (await queue.expire(id)) ?? 'timed_out';
       // One listener at a time: each pause takes its own off again, however long the wait.
       await new Promise<void>((resolve) => {
         const wake = () => {
@@ -51,7 +51,7 @@ export async function askLocally(
     }
   } catch {
     try {
-      return queue.expire(id) === 'approved' ? 'approved' : 'timed_out';
+      return (await queue.expire(id)) === 'approved' ? 'approved' : 'timed_out';
     } catch {
       return 'timed_out';
     }

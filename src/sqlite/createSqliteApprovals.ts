@@ -1,40 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type {
-  ApprovalAnswer,
-  ApprovalQueue,
-  ApprovalStatus,
-  PendingApproval,
-} from '../approvals/types.js';
+import type { ApprovalQueue, PendingApproval } from '../approvals/types.js';
 import { messageOf } from '../data/messageOf.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
+import { APPROVAL_MIGRATIONS } from '../stores/approvalMigrations.js';
+import { toApproval, type ApprovalRow } from '../stores/approvalRow.js';
+import { migrateSqlite, type SqliteMigrationTarget } from './migrateSqlite.js';
 
 /** The table of pending approvals, beside the records in the same file. */
 export const APPROVALS_TABLE = 'toolgate_approvals';
 
-interface Row {
-  readonly id: string;
-  readonly run: string;
-  readonly session: string | null;
-  readonly ref: string;
-  readonly digest: string;
-  readonly arguments: string;
-  readonly resources: string;
-  readonly created_at: string;
-  readonly status: ApprovalStatus;
-  readonly answered_by: string | null;
-  readonly answered_at: string | null;
-}
+/** The approvals' migrations, versioned in a table of their own. */
+export const APPROVALS_TARGET: SqliteMigrationTarget = {
+  migrations: APPROVAL_MIGRATIONS,
+  table: 'toolgate_approvals_migrations',
+  main: APPROVALS_TABLE,
+};
 
 /**
  * The pending approvals of a SQLite record store (the file `toolgate mcp`
- * records to), in a table of their own beside the records, created if
- * missing (WAL, so the proxy and `toolgate approvals` use it at once). Ids
- * are 12 random hex digits. Throws `ToolgateError` (`invalid_option`) for a
- * file it cannot open or write.
+ * records to), in a table of their own beside the records, created or
+ * migrated to the newest version (WAL, so the proxy and `toolgate
+ * approvals` use it at once). Ids are 12 random hex digits. The methods
+ * run synchronously and resolve at once; a failed statement rejects.
+ * Throws `ToolgateError` (`invalid_option`) for a file it cannot open or
+ * write, or one whose approvals are newer than this package knows.
  *
- * // createSqliteApprovals('toolgate-records.db').add({ run, ref, digest, arguments, resources }) => { id: '3f9a…', createdAt, … }
+ * // await createSqliteApprovals('toolgate-records.db').add({ run, ref, digest, arguments, resources }) => { id: '3f9a…', createdAt, … }
  */
 export function createSqliteApprovals(file: string, busyTimeoutMs = 5000): ApprovalQueue {
   let db: Database.Database;
@@ -42,19 +35,7 @@ export function createSqliteApprovals(file: string, busyTimeoutMs = 5000): Appro
     if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
     db = new Database(file, { timeout: busyTimeoutMs });
     db.pragma('journal_mode = WAL');
-    db.exec(`CREATE TABLE IF NOT EXISTS ${APPROVALS_TABLE} (
-      id TEXT PRIMARY KEY,
-      run TEXT NOT NULL,
-      session TEXT,
-      ref TEXT NOT NULL,
-      digest TEXT NOT NULL,
-      arguments TEXT NOT NULL,
-      resources TEXT NOT NULL,
-      created_at TEXT NOT NULL,
-      status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'denied', 'timed_out')),
-      answered_by TEXT,
-      answered_at TEXT
-    ) STRICT`);
+    migrateSqlite(db, APPROVALS_TARGET);
   } catch (error) {
     throw new ToolgateError(
       'invalid_option',
@@ -70,11 +51,12 @@ export function createSqliteApprovals(file: string, busyTimeoutMs = 5000): Appro
     `UPDATE ${APPROVALS_TABLE} SET status = ?, answered_by = ?, answered_at = ? WHERE id = ? AND status = 'pending'`,
   );
   const pending = db.prepare(
-    `SELECT * FROM ${APPROVALS_TABLE} WHERE status = 'pending' ORDER BY created_at, id`,
+    `SELECT * FROM ${APPROVALS_TABLE} WHERE status = 'pending' ORDER BY rowid`,
   );
-  const read = (id: string) => select.get(id) as Row | undefined;
+  const read = (id: string) => select.get(id) as ApprovalRow | undefined;
   return Object.freeze({
-    add: (approval: Omit<PendingApproval, 'id' | 'createdAt'>) => {
+    add: async (approval: Omit<PendingApproval, 'id' | 'createdAt'>) => {
+      await Promise.resolve();
       const id = randomBytes(6).toString('hex');
       const createdAt = new Date().toISOString();
       insert.run(
@@ -89,39 +71,29 @@ export function createSqliteApprovals(file: string, busyTimeoutMs = 5000): Appro
       );
       return Object.freeze({ ...approval, id, createdAt });
     },
-    get: (id: string) => {
+    get: async (id: string) => {
+      await Promise.resolve();
       const row = read(id);
       return row === undefined ? undefined : toApproval(row);
     },
-    answer: (id: string, decision: 'approved' | 'denied', by: string) => {
+    answer: async (id: string, decision: 'approved' | 'denied', by: string) => {
+      await Promise.resolve();
       const changed = settle.run(decision, by, new Date().toISOString(), id).changes;
-      if (changed === 1) return 'answered';
-      return read(id) === undefined ? 'unknown' : 'ended';
+      if (changed === 1) return 'answered' as const;
+      return read(id) === undefined ? ('unknown' as const) : ('ended' as const);
     },
-    expire: (id: string) => {
+    expire: async (id: string) => {
+      await Promise.resolve();
       settle.run('timed_out', null, new Date().toISOString(), id);
       return read(id)?.status;
     },
-    pending: () => (pending.all() as Row[]).map(toApproval),
-    close: () => {
+    pending: async () => {
+      await Promise.resolve();
+      return (pending.all() as ApprovalRow[]).map(toApproval);
+    },
+    close: async () => {
+      await Promise.resolve();
       if (db.open) db.close();
     },
-  });
-}
-
-function toApproval(row: Row): PendingApproval & ApprovalAnswer {
-  const resources: unknown = JSON.parse(row.resources);
-  return Object.freeze({
-    id: row.id,
-    run: row.run,
-    ...(row.session === null ? {} : { session: row.session }),
-    ref: row.ref,
-    digest: row.digest,
-    arguments: row.arguments,
-    resources: Array.isArray(resources) ? resources.map(String) : [],
-    createdAt: row.created_at,
-    status: row.status,
-    ...(row.answered_by === null ? {} : { answeredBy: row.answered_by }),
-    ...(row.answered_at === null ? {} : { answeredAt: row.answered_at }),
   });
 }

@@ -1,9 +1,24 @@
 import type { Database } from 'better-sqlite3';
-import { fillMigration, RECORD_MIGRATIONS } from '../stores/recordMigrations.js';
+import { fillMigration, RECORD_MIGRATIONS, type Migration } from '../stores/recordMigrations.js';
 
 /** The table of records and the table of applied schema versions. */
 export const SQLITE_TABLE = 'toolgate_records';
 export const SQLITE_MIGRATIONS_TABLE = 'toolgate_migrations';
+
+/** What one SQLite migration run applies: the record store's list by default. */
+export interface SqliteMigrationTarget {
+  readonly migrations: readonly Migration[];
+  /** The migrations table's name, one per list. */
+  readonly table: string;
+  /** The main table's name, for `{T}` and `{P}`. */
+  readonly main: string;
+}
+
+const RECORDS: SqliteMigrationTarget = {
+  migrations: RECORD_MIGRATIONS,
+  table: SQLITE_MIGRATIONS_TABLE,
+  main: SQLITE_TABLE,
+};
 
 /**
  * Brings a SQLite record store to the newest schema: applies, in one
@@ -15,25 +30,23 @@ export const SQLITE_MIGRATIONS_TABLE = 'toolgate_migrations';
  *
  * // migrateSqlite(db) on a new file => creates toolgate_records, its indexes, version 1
  */
-export function migrateSqlite(db: Database): void {
+export function migrateSqlite(db: Database, target: SqliteMigrationTarget = RECORDS): void {
+  const { migrations, table, main } = target;
   db.exec('BEGIN IMMEDIATE');
   try {
     db.exec(
-      `CREATE TABLE IF NOT EXISTS ${SQLITE_MIGRATIONS_TABLE} (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`,
+      `CREATE TABLE IF NOT EXISTS ${table} (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`,
     );
-    const row = db
-      .prepare(`SELECT COALESCE(MAX(version), 0) AS version FROM ${SQLITE_MIGRATIONS_TABLE}`)
-      .get() as { version: number };
-    if (row.version > RECORD_MIGRATIONS.length)
+    const row = db.prepare(`SELECT COALESCE(MAX(version), 0) AS version FROM ${table}`).get() as {
+      version: number;
+    };
+    if (row.version > migrations.length)
       throw new Error(
-        `the record store has schema version ${String(row.version)}, newer than this toolgate knows (${String(RECORD_MIGRATIONS.length)}); upgrade toolgate`,
+        `${table} has schema version ${String(row.version)}, newer than this toolgate knows (${String(migrations.length)}); upgrade toolgate`,
       );
-    const record = db.prepare(
-      `INSERT INTO ${SQLITE_MIGRATIONS_TABLE} (version, applied_at) VALUES (?, ?)`,
-    );
-    for (const migration of RECORD_MIGRATIONS.slice(row.version)) {
-      for (const sql of migration.sql.sqlite)
-        db.exec(fillMigration(sql, SQLITE_TABLE, SQLITE_TABLE));
+    const record = db.prepare(`INSERT INTO ${table} (version, applied_at) VALUES (?, ?)`);
+    for (const migration of migrations.slice(row.version)) {
+      for (const sql of migration.sql.sqlite) db.exec(fillMigration(sql, main, main));
       record.run(migration.version, new Date().toISOString());
     }
     // A write on every open, so a file that cannot take one fails here, not at the first record.

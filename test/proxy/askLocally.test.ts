@@ -8,12 +8,12 @@ function aQueue(polls: number, answer: ApprovalStatus): ApprovalQueue & { reads:
   let status: ApprovalStatus = 'pending';
   const queue = {
     reads: 0,
-    add: (pending: Omit<PendingApproval, 'id' | 'createdAt'>) => ({
-      ...pending,
-      id: 'abcdefabcdef',
-      createdAt: new Date().toISOString(),
-    }),
-    get: (id: string) => {
+    add: async (pending: Omit<PendingApproval, 'id' | 'createdAt'>) => {
+      await Promise.resolve();
+      return { ...pending, id: 'abcdefabcdef', createdAt: new Date().toISOString() };
+    },
+    get: async (id: string) => {
+      await Promise.resolve();
       queue.reads += 1;
       if (queue.reads > polls && status === 'pending') status = answer;
       return {
@@ -27,13 +27,13 @@ function aQueue(polls: number, answer: ApprovalStatus): ApprovalQueue & { reads:
         status,
       };
     },
-    answer: () => 'ended' as const,
+    answer: () => Promise.resolve('ended' as const),
     expire: () => {
       if (status === 'pending') status = 'timed_out';
-      return status;
+      return Promise.resolve(status);
     },
-    pending: () => [],
-    close: () => undefined,
+    pending: () => Promise.resolve([]),
+    close: () => Promise.resolve(),
   };
   return queue;
 }

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -8,7 +9,7 @@ import {
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { builtCli } from '../helpers/freshDist.js';
 import { RUN_MARKER } from '../helpers/processes.js';
-import { aTempDir, onCleanUp } from '../helpers/scratch.js';
+import { aTempDir, onCleanUp, tracked } from '../helpers/scratch.js';
 import { deadline } from '../helpers/testEnv.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -146,4 +147,31 @@ export function factsOf(result: unknown): string[] {
 export function testEnvironment(): Record<string, string> {
   const marker = process.env[RUN_MARKER];
   return { ...getDefaultEnvironment(), ...(marker === undefined ? {} : { [RUN_MARKER]: marker }) };
+}
+
+/** Starts `toolgate ui ARGS` (a free port unless ARGS name one); resolves the URL it prints, with its token. */
+export async function aUi(args: readonly string[]): Promise<URL> {
+  const child = tracked(
+    spawn(process.execPath, [CLI, 'ui', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: testEnvironment(),
+    }),
+  );
+  onCleanUp(() => child.kill('SIGTERM'));
+  const printed = await new Promise<string>((found, failed) => {
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const match = /open (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})/.exec(out);
+      if (match?.[1] !== undefined) found(match[1]);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString('utf8');
+    });
+    child.once('exit', (code) => {
+      failed(new Error(`toolgate ui exited with ${String(code)}: ${err}`));
+    });
+  });
+  return new URL(printed);
 }

@@ -155,9 +155,13 @@ describe('toolgate mcp --approvals local', () => {
           prepared.setRequestHandler(ElicitRequestSchema, (_request, extra) => {
             asked += 1;
             if (asked === 1) return { action: 'accept', content: { approve: true } };
-            extra.signal.addEventListener('abort', () => {
-              withdrawn += 1;
-            });
+            // Withdrawn before this handler ran (a loaded machine) counts too: an aborted
+            // signal fires no listener added later.
+            if (extra.signal.aborted) withdrawn += 1;
+            else
+              extra.signal.addEventListener('abort', () => {
+                withdrawn += 1;
+              });
             return new Promise<never>(() => undefined);
           });
         },
@@ -193,7 +197,7 @@ describe('toolgate mcp --approvals local', () => {
     deadline(60_000),
   );
 
-  it('refuses --approvals local without a SQLite store, and a bad mode or timeout, with exit 2', () => {
+  it('refuses --approvals local with a JSONL store, and a bad mode or timeout, with exit 2', () => {
     const workspace = aWorkspace();
     const policy = anAskPolicy(workspace);
     const run = (args: readonly string[]) =>
@@ -208,7 +212,9 @@ describe('toolgate mcp --approvals local', () => {
       `jsonl:${join(workspace.dir, 'r.jsonl')}`,
     ]);
     expect(jsonl.status).toBe(2);
-    expect(jsonl.stderr).toContain('a JSONL file cannot hold them');
+    expect(jsonl.stderr).toBe(
+      'toolgate mcp: --approvals local keeps pending approvals in the record store, which must be SQLite (--records sqlite:PATH, the default) or PostgreSQL (--records postgres://…); a JSONL file cannot hold them (see toolgate mcp --help)\n',
+    );
     expect(run(['--approvals', 'sometimes']).stderr).toContain(
       '--approvals takes elicit, local or both',
     );

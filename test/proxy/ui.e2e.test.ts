@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteApprovals } from '../../src/sqlite/createSqliteApprovals.js';
-import { onCleanUp, tracked } from '../helpers/scratch.js';
+import { onCleanUp } from '../helpers/scratch.js';
 import { deadline } from '../helpers/testEnv.js';
-import { CLI, aPolicy, aProxyClient, aWorkspace, firstText, testEnvironment } from './helpers.js';
+import { aPolicy, aProxyClient, aUi, aWorkspace, firstText } from './helpers.js';
 
 /**
  * SPEC §14.6: `toolgate ui` serves the pending approvals on 127.0.0.1 behind
@@ -25,29 +24,6 @@ function anAskPolicy(workspace: ReturnType<typeof aWorkspace>): string {
   });
 }
 
-/** Starts `toolgate ui` on a free port; resolves the URL it prints (with its token). */
-async function aUi(policy: string): Promise<URL> {
-  const child = tracked(
-    spawn(process.execPath, [CLI, 'ui', '--policy', policy, '--as', 'grace'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: testEnvironment(),
-    }),
-  );
-  onCleanUp(() => child.kill('SIGTERM'));
-  const printed = await new Promise<string>((found, failed) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const match = /open (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})/.exec(out);
-      if (match?.[1] !== undefined) found(match[1]);
-    });
-    child.once('exit', (code) => {
-      failed(new Error(`toolgate ui exited with ${String(code)}`));
-    });
-  });
-  return new URL(printed);
-}
-
 describe('toolgate ui over HTTP', () => {
   it(
     'refuses every request without the token, keeps it in a strict cookie, escapes the call and answers only its own forms',
@@ -55,17 +31,15 @@ describe('toolgate ui over HTTP', () => {
       const workspace = aWorkspace();
       const policy = anAskPolicy(workspace);
       const queue = createSqliteApprovals(join(workspace.dir, 'toolgate-records.db'));
-      onCleanUp(() => {
-        queue.close();
-      });
-      const pending = queue.add({
+      onCleanUp(() => queue.close());
+      const pending = await queue.add({
         run: 'run-1',
         ref: 'fs/write_file@1',
         digest: `sha256:${'b'.repeat(64)}`,
         arguments: '{"path":"/d/x.txt","content":"<script>alert(1)</script>\\u202e"}',
         resources: ['/d/x.txt'],
       });
-      const url = await aUi(policy);
+      const url = await aUi(['--policy', policy, '--as', 'grace']);
       const base = url.origin;
       for (const path of ['/', '/api/approvals', '/style.css'])
         expect((await fetch(`${base}${path}`)).status).toBe(401);
@@ -110,9 +84,12 @@ describe('toolgate ui over HTTP', () => {
         });
       expect((await post('')).status).toBe(403);
       expect((await post(`csrf=${csrf}`, { Origin: 'http://evil.example' })).status).toBe(403);
-      expect(queue.get(pending.id)?.status).toBe('pending');
+      expect((await queue.get(pending.id))?.status).toBe('pending');
       expect((await post(`csrf=${csrf}`)).status).toBe(303);
-      expect(queue.get(pending.id)).toMatchObject({ status: 'approved', answeredBy: 'grace' });
+      expect(await queue.get(pending.id)).toMatchObject({
+        status: 'approved',
+        answeredBy: 'grace',
+      });
       expect((await post(`csrf=${csrf}`)).status).toBe(409);
     },
     deadline(30_000),
@@ -131,7 +108,7 @@ describe('toolgate ui in a browser', () => {
       const workspace = aWorkspace();
       const policy = anAskPolicy(workspace);
       const { client } = await aProxyClient(['--policy', policy]);
-      const url = await aUi(policy);
+      const url = await aUi(['--policy', policy, '--as', 'grace']);
       browser = await chromium.launch({
         executablePath: '/usr/bin/chromium',
         headless: true,

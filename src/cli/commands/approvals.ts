@@ -10,7 +10,8 @@ import { HELP } from '../help.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
 import { recordsBeside } from '../policy/besidePolicy.js';
-import { readRecordsOption } from './readRecordsOption.js';
+import { openApprovals } from './openApprovals.js';
+import { describeRecords, readRecordsOption } from './readRecordsOption.js';
 import { usageError } from './usageError.js';
 
 const OPTIONS = {
@@ -21,7 +22,8 @@ const OPTIONS = {
 } as const;
 
 /**
- * `toolgate approvals [--store sqlite:PATH | --policy FILE] [--json]` lists
+ * `toolgate approvals [--store sqlite:PATH | --store postgres://… |
+ * --policy FILE] [--json]` lists
  * the pending approvals of a record store (SPEC §14.6): id, run, ref, the
  * values its resources name, the arguments (escaped, as every line that
  * shows what a server or model wrote) and age. `toolgate approvals approve
@@ -56,32 +58,26 @@ export async function approvals(args: readonly string[], io: CliIo): Promise<num
     return usageError(
       io,
       'approvals',
-      'name the store: --store sqlite:PATH, or --policy FILE for the store toolgate mcp --policy FILE writes beside it',
+      'name the store: --store sqlite:PATH or postgres://…, or --policy FILE for the store toolgate mcp --policy FILE writes beside it',
       json,
     );
   const store = readRecordsOption(storeUrl);
   if (typeof store === 'string') return usageError(io, 'approvals', store, json);
-  if (store.kind !== 'sqlite')
-    return usageError(
-      io,
-      'approvals',
-      'pending approvals are kept in a SQLite record store (sqlite:PATH)',
-      json,
-    );
   let queue: ApprovalQueue;
   try {
-    const { createSqliteApprovals } = await import('../../sqlite/createSqliteApprovals.js');
-    queue = createSqliteApprovals(resolve(store.path));
+    const opened = await openApprovals(store);
+    if (typeof opened === 'string') return usageError(io, 'approvals', opened, json);
+    queue = opened;
   } catch (error) {
     io.stderr(`toolgate approvals: ${printable(messageOf(error))}\n`);
     return EXIT.badInput;
   }
   try {
-    if (verb === undefined) return list(queue, io, json);
+    if (verb === undefined) return await list(queue, io, json);
     const by = values.as ?? userInfo().username;
     const decision = verb === 'approve' ? 'approved' : 'denied';
-    const known = queue.get(id as string);
-    const answer = queue.answer(id as string, decision, by);
+    const known = await queue.get(id as string);
+    const answer = await queue.answer(id as string, decision, by);
     if (answer === 'answered') {
       io.stdout(
         `${decision} ${printable(id as string)} (${printable(known?.ref ?? '')}) as ${printable(by)}\n`,
@@ -90,17 +86,17 @@ export async function approvals(args: readonly string[], io: CliIo): Promise<num
     }
     io.stderr(
       answer === 'unknown'
-        ? `toolgate approvals: no approval ${printable(id as string)} in ${store.path}; toolgate approvals lists the pending ones\n`
-        : `toolgate approvals: the approval ${printable(id as string)} ended already (${queue.get(id as string)?.status ?? 'ended'}); nothing changed\n`,
+        ? `toolgate approvals: no approval ${printable(id as string)} in ${printable(describeRecords(store, resolve))}; toolgate approvals lists the pending ones\n`
+        : `toolgate approvals: the approval ${printable(id as string)} ended already (${(await queue.get(id as string))?.status ?? 'ended'}); nothing changed\n`,
     );
     return EXIT.badInput;
   } finally {
-    queue.close();
+    await queue.close().catch(() => undefined);
   }
 }
 
-function list(queue: ApprovalQueue, io: CliIo, json: boolean): number {
-  const pending = queue.pending();
+async function list(queue: ApprovalQueue, io: CliIo, json: boolean): Promise<number> {
+  const pending = await queue.pending();
   if (json) {
     for (const approval of pending) {
       let args: unknown = approval.arguments;

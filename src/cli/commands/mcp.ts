@@ -26,6 +26,7 @@ import { explainDriverError } from './explainDriverError.js';
 import { loadPolicyOrReport } from './loadPolicyOrReport.js';
 import { openRecordSink, type OpenedSink } from './openRecordSink.js';
 import { parseStoreUrl } from './parseStoreUrl.js';
+import { openApprovals } from './openApprovals.js';
 import { describeRecords, readRecordsOption } from './readRecordsOption.js';
 import { usageError } from './usageError.js';
 
@@ -110,12 +111,12 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       `--approval-timeout takes seconds, more than 0 and at most 86400, not ${JSON.stringify(values['approval-timeout'])}`,
       false,
     );
-  // A local approval waits in the record store: the SQLite one (PostgreSQL is not there yet).
-  if ((approvalMode === 'local' || approvalMode === 'both') && records.kind !== 'sqlite')
+  // A local approval waits in the record store: SQLite or PostgreSQL, not a JSONL file.
+  if ((approvalMode === 'local' || approvalMode === 'both') && records.kind === 'jsonl')
     return usageError(
       io,
       'mcp',
-      `--approvals ${approvalMode} keeps pending approvals in the record store, which must be SQLite (--records sqlite:PATH, the default); ${records.kind === 'jsonl' ? 'a JSONL file cannot hold them' : 'PostgreSQL cannot hold them yet'}`,
+      `--approvals ${approvalMode} keeps pending approvals in the record store, which must be SQLite (--records sqlite:PATH, the default) or PostgreSQL (--records postgres://…); a JSONL file cannot hold them`,
       false,
     );
 
@@ -186,9 +187,10 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
       });
     }
     // Pending approvals live beside the records; audit mode and --approvals elicit never use them.
-    if (records.kind === 'sqlite' && values.audit !== true && approvalMode !== 'elicit') {
-      const { createSqliteApprovals } = await import('../../sqlite/createSqliteApprovals.js');
-      queue = createSqliteApprovals(resolve(records.path));
+    if (records.kind !== 'jsonl' && values.audit !== true && approvalMode !== 'elicit') {
+      const opened = await openApprovals(records);
+      // INVARIANT: only a JSONL store gives a problem sentence, and it is ruled out above.
+      if (typeof opened !== 'string') queue = opened;
     }
     // A fresh key per process: approvals never outlive it, and only the proxy holds it.
     const approvalKey = new Uint8Array(randomBytes(32));
@@ -226,7 +228,7 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
     io.stderr(
       `toolgate mcp: ${printable(driver === undefined ? messageOf(error) : `cannot open the record store ${shownRecords}: ${driver}`)}\n`,
     );
-    queue?.close();
+    await queue?.close().catch(() => undefined);
     await closeStores(sink, ledger);
     return EXIT.badInput;
   }
@@ -249,7 +251,7 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
   const pendingQueue = queue;
   const shared = {
     close: async () => {
-      pendingQueue?.close();
+      await pendingQueue?.close().catch(() => undefined);
       await ledger?.close();
     },
   };

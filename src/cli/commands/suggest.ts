@@ -16,6 +16,7 @@ import { printJson } from '../report.js';
 import { formatWidening } from './diff.js';
 import { loadPolicyOrReport } from './loadPolicyOrReport.js';
 import { parseSince } from './parseSince.js';
+import { readStoreRecords } from './readStoreRecords.js';
 import { readRecordsOption, type RecordsOption } from './readRecordsOption.js';
 import { usageError } from './usageError.js';
 
@@ -201,13 +202,11 @@ async function readEntries(
   since: string | undefined,
 ): Promise<readonly StoredEntry[]> {
   const filter = since === undefined ? {} : { since };
-  if (store.kind === 'postgres') {
-    const { readPostgresRecords } = await import('../../postgres/readPostgresRecords.js');
-    return readPostgresRecords(store.connectionString, store.schema, filter);
-  }
   if (store.kind === 'jsonl') return readJsonl(store.path);
-  const { readSqliteRecords } = await import('../../sqlite/readSqliteRecords.js');
-  return readSqliteRecords(store.path, filter);
+  return readStoreRecords(
+    store.kind === 'postgres' ? store : { kind: 'sqlite', path: store.path },
+    filter,
+  );
 }
 
 /** A JSONL record file's lines as stored rows (a line that is not a run entry is skipped). */

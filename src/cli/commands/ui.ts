@@ -10,7 +10,9 @@ import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parseCommandArgs.js';
 import { recordsBeside } from '../policy/besidePolicy.js';
 import { serveUi } from '../ui/serveUi.js';
+import { openApprovals } from './openApprovals.js';
 import { readRecordsOption } from './readRecordsOption.js';
+import { readStoreRecords } from './readStoreRecords.js';
 import { usageError } from './usageError.js';
 
 const OPTIONS = {
@@ -21,7 +23,8 @@ const OPTIONS = {
 } as const;
 
 /**
- * `toolgate ui [--store sqlite:PATH | --policy FILE] [--port P] [--as NAME]`
+ * `toolgate ui [--store sqlite:PATH | --store postgres://… | --policy FILE]
+ * [--port P] [--as NAME]`
  * (SPEC §14.6): serves the approvals page on 127.0.0.1 until SIGINT or
  * SIGTERM, and prints the URL to open once (it carries a fresh token).
  * Exit 0 when stopped; 2 bad input.
@@ -39,11 +42,14 @@ export async function ui(args: readonly string[], io: CliIo): Promise<number> {
   const storeUrl =
     values.store ?? (values.policy === undefined ? undefined : recordsBeside(values.policy));
   if (storeUrl === undefined)
-    return usageError(io, 'ui', 'name the store: --store sqlite:PATH or --policy FILE', false);
+    return usageError(
+      io,
+      'ui',
+      'name the store: --store sqlite:PATH or postgres://…, or --policy FILE',
+      false,
+    );
   const store = readRecordsOption(storeUrl);
   if (typeof store === 'string') return usageError(io, 'ui', store, false);
-  if (store.kind !== 'sqlite')
-    return usageError(io, 'ui', 'the page reads a SQLite record store (sqlite:PATH)', false);
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     return usageError(
@@ -52,32 +58,30 @@ export async function ui(args: readonly string[], io: CliIo): Promise<number> {
       `--port takes a port number, not ${JSON.stringify(values.port)}`,
       false,
     );
-  const file = resolve(store.path);
-  const [{ createSqliteApprovals }, { readSqliteRecords }] = await Promise.all([
-    import('../../sqlite/createSqliteApprovals.js'),
-    import('../../sqlite/readSqliteRecords.js'),
-  ]);
   let queue;
   try {
-    queue = createSqliteApprovals(file);
+    queue = await openApprovals(store);
   } catch (error) {
     io.stderr(`toolgate ui: ${printable(messageOf(error))}\n`);
     return EXIT.badInput;
   }
+  if (typeof queue === 'string') return usageError(io, 'ui', queue, false);
+  const readable =
+    store.kind === 'postgres' ? store : { kind: 'sqlite' as const, path: resolve(store.path) };
   const token = randomBytes(32).toString('hex');
   let served;
   try {
     served = await serveUi(
       {
         queue,
-        records: (filter) => readSqliteRecords(file, filter),
+        records: (filter) => readStoreRecords(readable, filter),
         as: values.as ?? userInfo().username,
       },
       port,
       token,
     );
   } catch (error) {
-    queue.close();
+    await queue.close().catch(() => undefined);
     io.stderr(`toolgate ui: cannot serve on port ${String(port)}: ${messageOf(error)}\n`);
     return EXIT.badInput;
   }
@@ -88,8 +92,12 @@ export async function ui(args: readonly string[], io: CliIo): Promise<number> {
     const stop = () => {
       http.closeAllConnections();
       http.close();
-      openQueue.close();
-      done(EXIT.ok);
+      void openQueue
+        .close()
+        .catch(() => undefined)
+        .then(() => {
+          done(EXIT.ok);
+        });
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -84,8 +84,9 @@ export async function serveUi(
       return;
     }
     if (req.method === 'GET' && url.pathname === '/api/approvals') {
+      const pending = await sources.queue.pending();
       res.writeHead(200, { 'Content-Type': 'application/json', ...SECURITY });
-      res.end(JSON.stringify(sources.queue.pending()));
+      res.end(JSON.stringify(pending));
       return;
     }
     const answer = /^\/approvals\/([0-9a-f]{12})\/(approve|deny)$/.exec(url.pathname);
@@ -105,7 +106,7 @@ export async function serveUi(
         return;
       }
       const [, id, verb] = answer as unknown as [string, string, 'approve' | 'deny'];
-      const result = sources.queue.answer(
+      const result = await sources.queue.answer(
         id,
         verb === 'approve' ? 'approved' : 'denied',
         sources.as,
@@ -129,12 +130,13 @@ export async function serveUi(
         ...(url.searchParams.get('tool') ? { tool: url.searchParams.get('tool') as string } : {}),
       };
       const recent = (await sources.records(filter).catch(() => [])).slice(-50).reverse();
+      const pending = await sources.queue.pending();
       res.writeHead(200, {
         'Content-Type': 'text/html; charset=utf-8',
         'Cache-Control': 'no-store',
         ...SECURITY,
       });
-      res.end(page(sources.queue.pending(), recent, filter, csrf));
+      res.end(page(pending, recent, filter, csrf));
       return;
     }
     send(res, 404, 'toolgate ui serves / and /api/approvals\n');
