@@ -16,6 +16,12 @@ const APPROVE_FORM = {
   required: ['approve'],
 };
 
+/** How an elicitation ended: a yes (with its token), any other answer, or no answer at all. */
+export type ElicitedAnswer =
+  | { readonly kind: 'approved'; readonly token: string }
+  | { readonly kind: 'refused' }
+  | { readonly kind: 'failed' };
+
 /**
  * Asks the person behind an MCP client, through elicitation, to approve one
  * exact call (SPEC §12 "Approvals", §14.4): `message` is what the person
@@ -36,9 +42,31 @@ export async function askApproval(
   key: Uint8Array,
   request: { readonly signal: AbortSignal; readonly requestId: RequestId },
 ): Promise<string | undefined> {
-  if (server.getClientCapabilities()?.elicitation === undefined) return undefined;
+  const answer = await elicitApproval(server, approval, message, key, request);
+  return answer.kind === 'approved' ? answer.token : undefined;
+}
+
+/**
+ * `askApproval`, telling an answer from none: `refused` for a decline, a
+ * cancel or any content but `approve: true`; `failed` when the client has
+ * no elicitation or the request errs or is cancelled (no person answered).
+ * `--approvals both` waits on for the local answer after `failed`. Never
+ * rejects.
+ *
+ * // decline => { kind: 'refused' }; the client throws => { kind: 'failed' }
+ */
+export async function elicitApproval(
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the low-level Server, as createProxy says
+  server: Server,
+  approval: ApprovalRequest,
+  message: string,
+  key: Uint8Array,
+  request: { readonly signal: AbortSignal; readonly requestId: RequestId },
+): Promise<ElicitedAnswer> {
+  if (server.getClientCapabilities()?.elicitation === undefined) return { kind: 'failed' };
+  let answer: Awaited<ReturnType<typeof server.elicitInput>>;
   try {
-    const answer = await server.elicitInput(
+    answer = await server.elicitInput(
       {
         mode: 'form',
         message,
@@ -47,15 +75,21 @@ export async function askApproval(
       // On the tools/call's own stream (Streamable HTTP), cancelled with it.
       { signal: request.signal, relatedRequestId: request.requestId },
     );
-    const content: unknown = answer.content;
-    const approved =
-      answer.action === 'accept' &&
-      typeof content === 'object' &&
-      content !== null &&
-      Object.hasOwn(content, 'approve') &&
-      (content as { approve: unknown }).approve === true;
-    return approved ? approveCall(approval, key) : undefined;
   } catch {
-    return undefined;
+    return { kind: 'failed' };
+  }
+  const content: unknown = answer.content;
+  const approved =
+    answer.action === 'accept' &&
+    typeof content === 'object' &&
+    content !== null &&
+    Object.hasOwn(content, 'approve') &&
+    (content as { approve: unknown }).approve === true;
+  if (!approved) return { kind: 'refused' };
+  try {
+    return { kind: 'approved', token: approveCall(approval, key) };
+  } catch {
+    // Fail closed: a yes that cannot be signed approves nothing.
+    return { kind: 'refused' };
   }
 }

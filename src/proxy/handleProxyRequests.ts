@@ -15,7 +15,7 @@ import type { Refusal } from '../gate/types.js';
 import { APPROVAL_ID } from '../gate/usedApprovals.js';
 import { parseToolRef } from '../registry/parseToolRef.js';
 import type { OutputShaper, ToolHandler } from '../fire/types.js';
-import { askApproval } from './askApproval.js';
+import { askApproval, elicitApproval } from './askApproval.js';
 import { askLocally } from './askLocally.js';
 import type { ApprovalQueue } from '../approvals/types.js';
 import { approveCall } from '../gate/approveCall.js';
@@ -307,8 +307,21 @@ async function askIfNeeded(
         ended.abort();
       };
       request.signal.addEventListener('abort', end, { once: true });
+      // A client that errs gave no answer: the local one still decides (the wait never ends here).
+      const fromClient = elicitApproval(server, approval, message, key, {
+        signal: ended.signal,
+        requestId: request.requestId,
+      }).then((answer) => {
+        if (answer.kind === 'approved') return answer.token;
+        if (answer.kind === 'refused') return undefined;
+        if (!ended.signal.aborted)
+          state.log(
+            `toolgate mcp: the client could not ask a person about ${call.ref}; it waits for a local answer`,
+          );
+        return new Promise<never>(() => undefined);
+      });
       try {
-        return await Promise.race([elicit(ended.signal), locally(ended.signal)]);
+        return await Promise.race([fromClient, locally(ended.signal)]);
       } finally {
         end();
         request.signal.removeEventListener('abort', end);

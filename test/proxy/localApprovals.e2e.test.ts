@@ -141,20 +141,22 @@ describe('toolgate mcp --approvals local', () => {
   );
 
   it(
-    '--approvals both: the first answer stands, from the client or from another process; the other is withdrawn',
+    '--approvals both: the first answer stands, from the client or from another process, and the other is withdrawn; a client that errs has not answered',
     async () => {
       const workspace = aWorkspace();
       const policy = anAskPolicy(workspace);
       let asked = 0;
       let withdrawn = 0;
-      const { client } = await aProxyClient(
+      const { client, stderr } = await aProxyClient(
         ['--policy', policy, '--approvals', 'both'],
         { elicitation: { form: {} } },
         (prepared) => {
-          // The first form is answered yes at once; later ones stay open until withdrawn.
+          // The first form is answered yes at once, the third fails (the client cannot show
+          // it); the others stay open until withdrawn.
           prepared.setRequestHandler(ElicitRequestSchema, (_request, extra) => {
             asked += 1;
             if (asked === 1) return { action: 'accept', content: { approve: true } };
+            if (asked === 3) throw new Error('this client cannot show forms right now');
             // Withdrawn before this handler ran (a loaded machine) counts too: an aborted
             // signal fires no listener added later.
             if (extra.signal.aborted) withdrawn += 1;
@@ -192,6 +194,24 @@ describe('toolgate mcp --approvals local', () => {
       for (let tries = 0; tries < 100 && withdrawn === 0; tries++)
         await new Promise((done) => setTimeout(done, 50));
       expect(withdrawn).toBe(1);
+      // 3. The client errs instead of answering: no answer, so the call waits for the local one.
+      const third = join(workspace.data, 'after-error.txt');
+      const waiting = client.callTool({
+        name: 'fs__write_file_v1',
+        arguments: { path: third, content: 'waited\n' },
+      });
+      const [left] = await pendingOf(policy);
+      const line =
+        'the client could not ask a person about fs/write_file@1; it waits for a local answer';
+      for (let tries = 0; tries < 100 && !stderr().includes(line); tries++)
+        await new Promise((done) => setTimeout(done, 50));
+      expect(stderr()).toContain(line);
+      expect(asked).toBe(3);
+      expect(existsSync(third)).toBe(false);
+      expect(approvals(['approve', left?.id ?? '', '--policy', policy]).status).toBe(0);
+      const afterError = (await waiting) as { isError?: boolean };
+      expect(afterError.isError, firstText(afterError)).not.toBe(true);
+      expect(readFileSync(third, 'utf8')).toBe('waited\n');
       await client.close();
     },
     deadline(60_000),
