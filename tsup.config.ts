@@ -31,6 +31,14 @@ export default defineConfig([
       sqlite: 'src/sqlite/index.ts',
       postgres: 'src/postgres/index.ts',
       otel: 'src/otel/index.ts',
+      // Not public (no "exports" entry): an entry each gives these wrappers a
+      // dist chunk each, so that a bundler reaches tldts, minimatch or
+      // ajv-formats (CommonJS or not side-effect free: kept whole once
+      // imported) only from code that uses them, never from every import of
+      // 'toolgate' (issue 34).
+      'deps/tldts': 'src/deps/tldts.ts',
+      'deps/minimatch': 'src/deps/minimatch.ts',
+      'deps/ajvFormats': 'src/deps/ajvFormats.ts',
     },
     format: ['esm', 'cjs'],
     // Shared chunks for CJS too (esbuild's splitting, through tsup): every entry

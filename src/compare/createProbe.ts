@@ -21,7 +21,7 @@ const RESOURCES: Readonly<Record<ProbeKind, ResourceSpec>> = {
   host: { kind: 'host', at: '/value' },
   secret: { kind: 'secret', at: '/value' },
 };
-const KINDS = Object.keys(RESOURCES) as ProbeKind[];
+const KINDS = /* @__PURE__ */ Object.keys(RESOURCES) as ProbeKind[];
 const nameOf = (kind: ProbeKind) => `toolgate-probe/${kind}`;
 
 /**

@@ -1,4 +1,4 @@
-import { braceExpand, minimatch } from 'minimatch';
+import { braceExpand, minimatch } from '../deps/minimatch.js';
 import { folderDeniesOf, folderRootsOf } from '../grant/folderRootsOf.js';
 import type { Grant } from '../grant/types.js';
 import { compiledGrantOf } from '../grant/compiledGrant.js';

@@ -1,4 +1,4 @@
-import { braceExpand, minimatch } from 'minimatch';
+import { braceExpand, minimatch } from '../deps/minimatch.js';
 import { FOLDER_GLOB_OPTIONS } from '../scope/folder/parseFolderDeny.js';
 
 /** Most samples of the cross product of a glob's variants (each `*` and `**` doubles them). */

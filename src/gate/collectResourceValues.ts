@@ -14,7 +14,7 @@ export interface FoundValue {
 }
 
 const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
-const NO_VALUES = Object.freeze({ values: Object.freeze([]) });
+const NO_VALUES = /* @__PURE__ */ Object.freeze({ values: /* @__PURE__ */ Object.freeze([]) });
 
 /**
  * Finds every value a resource pointer names in the arguments. A pointer

@@ -27,7 +27,7 @@ export type InspectedCall =
   | { readonly failed: Refusal; readonly touches?: undefined; readonly asked?: undefined };
 
 /** Shared by every copy of this version in the process (ESM, CommonJS, bundled): see `sharedWeakMap`. */
-const flows = sharedWeakMap<Gate, GateFlows>('gateFlows');
+const flows = /* @__PURE__ */ sharedWeakMap<Gate, GateFlows>('gateFlows');
 
 /** Records what a gate tells its run (called once, by `createCoreGate`). */
 export function attachGateFlows(gate: Gate, inspect: GateFlows): void {

@@ -4,7 +4,7 @@ import type { Gate } from './types.js';
 
 /** The registry each gate made by `createGate` decides over. */
 /** Shared by every copy of this version in the process (ESM, CommonJS, bundled): see `sharedWeakMap`. */
-const registries = sharedWeakMap<Gate, Registry>('gates');
+const registries = /* @__PURE__ */ sharedWeakMap<Gate, Registry>('gates');
 
 /** Records the registry a gate decides over (called once, by `createGate`). */
 export function attachGateRegistry(gate: Gate, registry: Registry): void {

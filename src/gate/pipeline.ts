@@ -20,7 +20,7 @@ export interface PipelineEntry {
 }
 
 /** The proposal stage, run on every call of a turn before anything is dispatched. */
-export const PROPOSAL_CHECKS: readonly PipelineEntry[] = Object.freeze([
+export const PROPOSAL_CHECKS: readonly PipelineEntry[] = /* @__PURE__ */ Object.freeze([
   // 1. Authority first: nothing about a tool the run may not call is worth checking.
   { id: 'proposal.granted', check: isToolGranted },
   // §9: right after check 1, so a hidden tool is refused as hidden, not for its arguments.
@@ -30,7 +30,7 @@ export const PROPOSAL_CHECKS: readonly PipelineEntry[] = Object.freeze([
 ]);
 
 /** The dispatch stage, run per call where it is about to run, on the current grant and registry. */
-export const DISPATCH_CHECKS: readonly PipelineEntry[] = Object.freeze([
+export const DISPATCH_CHECKS: readonly PipelineEntry[] = /* @__PURE__ */ Object.freeze([
   // 3. The step names the tools it can use; anything else is unknown to it.
   { id: 'dispatch.step', check: isToolInStep },
   // 4. The tool is used the way it declared it can be used.

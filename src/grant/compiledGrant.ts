@@ -47,7 +47,7 @@ export interface CompiledGrant {
 export type WrittenFolderEntry = NonNullable<GrantSpec['folders']>[number];
 
 /** Shared by every copy of this version in the process (ESM, CommonJS, bundled): see `sharedWeakMap`. */
-const compiledGrants = sharedWeakMap<Grant, CompiledGrant>('grants');
+const compiledGrants = /* @__PURE__ */ sharedWeakMap<Grant, CompiledGrant>('grants');
 
 /** Records a grant's matchers (called once, by `createGrant`). */
 export function attachCompiledGrant(grant: Grant, compiled: CompiledGrant): void {

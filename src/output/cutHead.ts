@@ -1,4 +1,4 @@
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * The start of a text: at most `maxLines` lines and `maxBytes` UTF-8 bytes,

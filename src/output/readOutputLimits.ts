@@ -4,14 +4,15 @@ import { ToolgateError } from '../errors/ToolgateError.js';
 import type { OutputLimits } from './types.js';
 
 /** The Kortix limits (49 KiB or 1,990 lines), and the head shown when output is over them. */
-export const DEFAULT_OUTPUT_LIMITS: Readonly<Required<OutputLimits>> = Object.freeze({
-  maxBytes: 49 * 1024,
-  maxLines: 1990,
-  headBytes: 8192,
-  headLines: 100,
-});
+export const DEFAULT_OUTPUT_LIMITS: Readonly<Required<OutputLimits>> =
+  /* @__PURE__ */ Object.freeze({
+    maxBytes: 49 * 1024,
+    maxLines: 1990,
+    headBytes: 8192,
+    headLines: 100,
+  });
 
-const KEYS = Object.keys(DEFAULT_OUTPUT_LIMITS) as (keyof OutputLimits)[];
+const KEYS = /* @__PURE__ */ Object.keys(DEFAULT_OUTPUT_LIMITS) as (keyof OutputLimits)[];
 
 /**
  * Fills in the default of every limit left out. Throws `ToolgateError`

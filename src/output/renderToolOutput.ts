@@ -6,7 +6,7 @@ export type RenderedOutput =
   | { readonly kind: 'binary'; readonly bytes: Uint8Array }
   | { readonly kind: 'invalid'; readonly problem: string };
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const strictUtf8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Renders a handler's output the way the model will read it (Kortix: "a

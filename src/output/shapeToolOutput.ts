@@ -4,7 +4,7 @@ import { readOutputLimits } from './readOutputLimits.js';
 import { renderToolOutput } from './renderToolOutput.js';
 import type { OutputLimits, ShapedOutput } from './types.js';
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * Decides how the model gets a handler's output (the Kortix rule): whole

@@ -1,12 +1,8 @@
 import type { Ajv } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { AddedFormat, FormatDefinition, FormatValidator } from 'ajv/dist/types/index.js';
-import addFormatsModule from 'ajv-formats';
+import { addFormats } from '../deps/ajvFormats.js';
 import { isUrlFormat } from './isUrlFormat.js';
-
-// ajv-formats is CommonJS: its default import is `module.exports`, the
-// plugin itself, which carries itself again as `.default`.
-const addFormats = addFormatsModule.default;
 
 /**
  * Formats whose values have a short natural length, checked by ajv-formats

@@ -1,10 +1,8 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { addFormats } from '../deps/ajvFormats.js';
 import type { ScopeResult } from '../scope/result.js';
 import type { SchemaDraft } from './createSchemaAjv.js';
-
-const addFormats = addFormatsModule.default;
 
 const DRAFT_07 = new Set([
   'http://json-schema.org/draft-07/schema#',

@@ -1,7 +1,7 @@
 /** One name segment: a letter, then letters, digits, `_` or `-`. */
 const SEGMENT = '[a-z][\\w-]*';
 /** 1–4 segments joined by `/`. No `u` flag: `\\w` stays ASCII even with `i`. */
-const TOOL_NAME = new RegExp(`^${SEGMENT}(?:/${SEGMENT}){0,3}$`, 'i');
+const TOOL_NAME = /* @__PURE__ */ new RegExp(`^${SEGMENT}(?:/${SEGMENT}){0,3}$`, 'i');
 
 /** The longest tool name, in characters. */
 export const MAX_TOOL_NAME_LENGTH = 128;

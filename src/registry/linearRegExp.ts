@@ -10,7 +10,8 @@ import { toLinearPattern } from './toLinearPattern.js';
  * expressible in RE2: lookarounds and backreferences are not, and such a
  * schema does not compile (register refuses it with `invalid_tool`).
  */
-export const linearRegExp: RegExpEngine = Object.assign(
+// Pure (no effect but the object it returns): bundlers may drop it when unused.
+export const linearRegExp: RegExpEngine = /* @__PURE__ */ Object.assign(
   (pattern: string, flags: string) => {
     // Compiled, never run: a native RegExp that is not valid ECMAScript throws here.
     RegExp(pattern, flags);

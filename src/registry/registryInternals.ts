@@ -5,7 +5,9 @@ import type { SchemaPool } from './createSchemaPool.js';
 
 /** The compiled tools behind each registry made by `createRegistry`, by ref. */
 /** Shared by every copy of this version in the process (ESM, CommonJS, bundled): see `sharedWeakMap`. */
-const internals = sharedWeakMap<Registry, ReadonlyMap<string, CompiledTool>>('registries');
+const internals = /* @__PURE__ */ sharedWeakMap<Registry, ReadonlyMap<string, CompiledTool>>(
+  'registries',
+);
 
 /** Records a registry's compiled tools (called once, by `createRegistry`). */
 export function attachCompiledTools(

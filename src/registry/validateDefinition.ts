@@ -38,7 +38,7 @@ export const DEFINITION_KEYS: readonly string[] = [
   'resources',
   'example',
 ];
-const KEYS = new Set(DEFINITION_KEYS);
+const KEYS = /* @__PURE__ */ new Set(DEFINITION_KEYS);
 const SHAPE = /^[a-z][\w-]{0,63}$/;
 
 /**

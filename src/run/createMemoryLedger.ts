@@ -13,8 +13,13 @@ export interface MemoryLedger extends RunLedger {
   ) => boolean;
 }
 
-const NONE: readonly TouchedLabel[] = Object.freeze([]);
-const FRESH: LedgerState = Object.freeze({ turns: 0, toolCalls: 0, dead: false, touched: NONE });
+const NONE: readonly TouchedLabel[] = /* @__PURE__ */ Object.freeze([]);
+const FRESH: LedgerState = /* @__PURE__ */ Object.freeze({
+  turns: 0,
+  toolCalls: 0,
+  dead: false,
+  touched: NONE,
+});
 
 /**
  * Creates a ledger in memory: runs of the same id in this process (given

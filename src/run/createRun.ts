@@ -614,7 +614,7 @@ function addTouches(
   return added.length === 0 ? touched : Object.freeze([...touched, ...added]);
 }
 
-const NO_TOUCHES: readonly TouchedLabel[] = Object.freeze([]);
+const NO_TOUCHES: readonly TouchedLabel[] = /* @__PURE__ */ Object.freeze([]);
 
 /** The ledger's touched labels, then this process's own that the ledger does not show (the same list when none). */
 function mergeTouches(

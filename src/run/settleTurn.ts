@@ -2,8 +2,8 @@ import type { TurnDecision } from '../gate/types.js';
 import type { Budgets } from '../grant/types.js';
 import type { Spent, TurnSettlement } from './types.js';
 
-const NOTHING: Spent = Object.freeze({ turns: 0, toolCalls: 0 });
-const ONE_TURN: Spent = Object.freeze({ turns: 1, toolCalls: 0 });
+const NOTHING: Spent = /* @__PURE__ */ Object.freeze({ turns: 0, toolCalls: 0 });
+const ONE_TURN: Spent = /* @__PURE__ */ Object.freeze({ turns: 1, toolCalls: 0 });
 
 /**
  * How does a turn settle under what is left of the budgets, and what does

@@ -1,4 +1,4 @@
-import { getDomain } from 'tldts';
+import { getDomain } from '../deps/tldts.js';
 import { stringValuesAt } from '../gate/collectResourceValues.js';
 import { createGrant } from '../grant/createGrant.js';
 import type { Budgets, FlowSpec, Grant, GrantSpec } from '../grant/types.js';

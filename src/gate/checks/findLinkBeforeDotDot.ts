@@ -6,7 +6,7 @@ export type DotDotFinding =
   | { readonly kind: 'link'; readonly link: string }
   | { readonly kind: 'unresolved' };
 
-const NONE: DotDotFinding = Object.freeze({ kind: 'none' });
+const NONE: DotDotFinding = /* @__PURE__ */ Object.freeze({ kind: 'none' });
 
 /**
  * Does a `..` in this raw absolute path climb out of a segment that is a

@@ -1,4 +1,4 @@
-import { escape } from 'minimatch';
+import { escape } from '../../deps/minimatch.js';
 import type { CanonicalPath } from '../path/types.js';
 
 /**

@@ -1,10 +1,13 @@
-import { GLOBSTAR, type Minimatch } from 'minimatch';
+import { GLOBSTAR, type Minimatch } from '../../deps/minimatch.js';
 
 /** One alternative of a compiled glob, as minimatch's `set` holds it. */
 type GlobRow = Minimatch['set'][number];
 
 /** The reach rows `matchGlobRows` reuses, grown to the longest path seen. */
-let scratch: [Uint8Array, Uint8Array] = [new Uint8Array(32), new Uint8Array(32)];
+let scratch: [Uint8Array, Uint8Array] = [
+  /* @__PURE__ */ new Uint8Array(32),
+  /* @__PURE__ */ new Uint8Array(32),
+];
 
 /**
  * Does a compiled glob (minimatch's `set`: one row per brace alternative,

@@ -1,4 +1,4 @@
-import { Minimatch, type MinimatchOptions } from 'minimatch';
+import { Minimatch, type MinimatchOptions } from '../../deps/minimatch.js';
 import { fail, ok, type ScopeResult } from '../result.js';
 
 /**
@@ -33,7 +33,7 @@ const MAX_GLOB = 4096;
  * the glob are literal (the leading `!` was the deny marker), and `/` is
  * the only separator on every platform.
  */
-export const FOLDER_GLOB_OPTIONS: MinimatchOptions = Object.freeze({
+export const FOLDER_GLOB_OPTIONS: MinimatchOptions = /* @__PURE__ */ Object.freeze({
   dot: true,
   nocase: false,
   nonegate: true,

@@ -7,7 +7,7 @@ import type { CanonicalHost, IpRange } from './types.js';
  * last 32 bits (SPEC §14.2): `::/96` (IPv4-compatible), `::ffff:0:0/96`
  * (IPv4-mapped) and `64:ff9b::/96` (NAT64, RFC 6052).
  */
-export const IPV4_EMBEDDING_PREFIXES: readonly bigint[] = Object.freeze([
+export const IPV4_EMBEDDING_PREFIXES: readonly bigint[] = /* @__PURE__ */ Object.freeze([
   0n,
   0xffffn,
   0x64ff9b0000000000000000n,
@@ -18,14 +18,14 @@ export const IPV4_EMBEDDING_PREFIXES: readonly bigint[] = Object.freeze([
  * the prefix length (48, 56, 64 or 96), and with it where the IPv4 address
  * sits (RFC 6052 §2.2), so an address in it is read at every position.
  */
-export const LOCAL_NAT64: IpRange = Object.freeze({
+export const LOCAL_NAT64: IpRange = /* @__PURE__ */ Object.freeze({
   version: 6,
   network: 0x64ff9b0001n << 80n,
   prefix: 48,
 });
 
 const LOW_32 = 0xffffffffn;
-const NO_READINGS: readonly CanonicalHost[] = Object.freeze([]);
+const NO_READINGS: readonly CanonicalHost[] = /* @__PURE__ */ Object.freeze([]);
 
 /**
  * The IPv4 addresses an IPv6 address may connect to (SPEC §14.2): the last

@@ -1,4 +1,4 @@
-import { getPublicSuffix } from 'tldts';
+import { getPublicSuffix } from '../../deps/tldts.js';
 import type { CanonicalHost } from './types.js';
 
 /**

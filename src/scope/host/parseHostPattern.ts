@@ -9,7 +9,7 @@ import { parseCidrPattern } from './parseCidrPattern.js';
 import { splitHostAndPort } from './splitHostAndPort.js';
 import type { HostPattern } from './types.js';
 
-const ANY: HostPattern = Object.freeze({ kind: 'any', text: '*' });
+const ANY: HostPattern = /* @__PURE__ */ Object.freeze({ kind: 'any', text: '*' });
 
 /**
  * Parses one network grant pattern: `*`, `example.com`, `*.example.com`, an IPv4 or

@@ -37,21 +37,23 @@ const PRIVATE_IPV6_OWN: readonly (readonly [network: bigint, prefix: number])[] 
  * SPEC §14.2), and all of `64:ff9b:1::/48`, where the IPv4 address may sit
  * at any of four positions. The ranges do not overlap.
  */
-export const PRIVATE_RANGES: readonly IpRange[] = Object.freeze(
-  [
-    ...PRIVATE_IPV4.map(([network, prefix]) => ({
-      version: 4 as const,
-      network: BigInt(network),
-      prefix,
-    })),
-    ...PRIVATE_IPV6_OWN.map(([network, prefix]) => ({ version: 6 as const, network, prefix })),
-    ...IPV4_EMBEDDING_PREFIXES.flatMap((top) =>
-      PRIVATE_IPV4.map(([network, prefix]) => ({
-        version: 6 as const,
-        network: (top << 32n) | BigInt(network),
-        prefix: 96 + prefix,
+// Built in a pure function call: bundlers may drop it when nothing reads it.
+export const PRIVATE_RANGES: readonly IpRange[] = /* @__PURE__ */ (() =>
+  Object.freeze(
+    [
+      ...PRIVATE_IPV4.map(([network, prefix]) => ({
+        version: 4 as const,
+        network: BigInt(network),
+        prefix,
       })),
-    ),
-    LOCAL_NAT64,
-  ].map((range) => Object.freeze(range)),
-);
+      ...PRIVATE_IPV6_OWN.map(([network, prefix]) => ({ version: 6 as const, network, prefix })),
+      ...IPV4_EMBEDDING_PREFIXES.flatMap((top) =>
+        PRIVATE_IPV4.map(([network, prefix]) => ({
+          version: 6 as const,
+          network: (top << 32n) | BigInt(network),
+          prefix: 96 + prefix,
+        })),
+      ),
+      LOCAL_NAT64,
+    ].map((range) => Object.freeze(range)),
+  ))();

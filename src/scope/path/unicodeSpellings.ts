@@ -1,7 +1,7 @@
 /** Anything beyond ASCII: without it, every normalization form is the text itself. */
 const BEYOND_ASCII = /\P{ASCII}/u;
 
-const NONE: readonly string[] = Object.freeze([]);
+const NONE: readonly string[] = /* @__PURE__ */ Object.freeze([]);
 
 /**
  * The spellings of a text a server may read for it besides the text itself
