@@ -1,28 +1,27 @@
 import { defineConfig } from 'vitest/config';
+import { mutationTests } from './scripts/mutationTests.js';
 
 /**
- * The test run `npm run mutation` uses: the tests of the layers Stryker
- * mutates (src/gate, src/scope) and of the layers they are built from, with
- * the fuzzer and the poisoning sample at smaller sizes, so that every mutant
- * they cover runs fast.
- * Left out: the package tests (they import the built dist/, which no mutant
- * touches), the tests of the data helpers and of the realpath adapter, and
- * those of the layers above the gate (runs, menus, providers, visibility
- * dialects, benchmarks), which test those layers.
+ * The test run `npm run mutation` and `npm run mutation:changed` use: every
+ * test file whose imports reach src/gate or src/scope (derived by
+ * scripts/mutationTests.ts, so no new test of theirs is left out), less
+ * those that run the built dist/, another process, PostgreSQL or the
+ * benchmarks. Property tests run at full strength (they kill most mutants);
+ * the fuzzer and the poisoning sample at smaller sizes. Stryker's perTest
+ * coverage runs only the tests that reach a mutant.
  * Written out rather than merged with vitest.config.ts: mergeConfig would
  * append this include list to the base one instead of replacing it.
  */
 export default defineConfig({
   test: {
-    include: [
-      'test/gate/**/*.test.ts',
-      'test/scope/**/*.test.ts',
-      'test/grant/**/*.test.ts',
-      'test/registry/**/*.test.ts',
-      'test/fuzz/**/*.test.ts',
-      'test/property/{gate,host,path,poisoning,realpath}*.test.ts',
-    ],
-    env: { FUZZ_PROPOSALS: '3000', POISON_TURNS: '300' },
+    include: mutationTests(import.meta.dirname),
+    env: {
+      FUZZ_PROPOSALS: '3000',
+      POISON_TURNS: '300',
+      POISON_DEFINITIONS: '40',
+      TOOLGATE_TEST_SLOWDOWN: '3',
+    },
+    setupFiles: ['test/setup/cleanUpAfterFile.ts'],
     testTimeout: 60_000,
   },
 });

@@ -176,21 +176,61 @@ describe('approvals (SPEC §5, §7 check 9, §13 rev 2)', () => {
 
   it('takes a key of a non-empty string or at least 16 bytes, and says what else to pass', () => {
     expect(() => createGate({ registry, approvalKey: new Uint8Array(16) })).not.toThrow();
-    for (const bad of [new Uint8Array(15), '', 42, null, ['k']]) {
+    const what: [unknown, string][] = [
+      [new Uint8Array(15), 'a Uint8Array of 15 bytes'],
+      ['', 'an empty string'],
+      [42, 'number'],
+      [null, 'object'],
+      [['k'], 'object'],
+      [true, 'boolean'],
+    ];
+    const instead =
+      'use a random secret the model never sees, such as crypto.getRandomValues(new Uint8Array(32))';
+    for (const [bad, named] of what) {
       const error = catchToolgateError(
         () => createGate({ registry, approvalKey: bad as never }),
         'invalid_option',
       );
-      expect(error.message).toMatch(
-        /^createGate approvalKey must be a non-empty string or a Uint8Array of at least 16 bytes, not /,
+      expect(error.message).toBe(
+        `createGate approvalKey must be a non-empty string or a Uint8Array of at least 16 bytes, not ${named}; ${instead}`,
       );
     }
-    expect(
-      catchToolgateError(() => approveCall({ digest: 'x' } as never, KEY), 'invalid_option')
-        .message,
-    ).toMatch(/pass refusal\.approval$/);
     const approval = { digest: `sha256:${'a'.repeat(64)}`, ref: 'a@1', arguments: '{}' };
-    expect(() => approveCall(approval, new Uint8Array(8))).toThrow(/at least 16 bytes/);
+    expect(
+      catchToolgateError(() => approveCall(approval, new Uint8Array(8)), 'invalid_option').message,
+    ).toBe(
+      `the approval key must be a non-empty string or a Uint8Array of at least 16 bytes, not a Uint8Array of 8 bytes; ${instead}`,
+    );
+  });
+
+  it('approveCall takes only an approval object with its own sha256 digest', () => {
+    const good = `sha256:${'a'.repeat(64)}`;
+    const inherited = Object.create({ digest: good }) as never;
+    const notPlain = Object.assign(Object.create(Array.prototype) as object, { digest: good });
+    for (const bad of [
+      { digest: 'x' },
+      { digest: 7 },
+      // not a string, though it reads as a digest once made one
+      { digest: { toString: () => good } },
+      { digest: `sha256:${'A'.repeat(64)}` },
+      { digest: `${good}\n` },
+      {},
+      inherited,
+      notPlain,
+      [good],
+      good,
+      null,
+      undefined,
+    ])
+      expect(
+        catchToolgateError(() => approveCall(bad as never, KEY), 'invalid_option').message,
+        JSON.stringify(bad),
+      ).toBe(
+        'approveCall needs the approval of an approval_required refusal, { digest: "sha256:<64 hex>", ref, arguments }; pass refusal.approval',
+      );
+    expect(approveCall({ digest: good, ref: 'a@1', arguments: '{}' }, KEY)).toMatch(
+      /^hmac-sha256:[0-9a-f]{64}$/,
+    );
   });
 
   it("copies a Uint8Array key: changing the caller's array later changes nothing", () => {

@@ -79,6 +79,15 @@ describe('findCaseVariantKeys', () => {
     expect(findCaseVariantKeys('PATH')).toBeUndefined();
   });
 
+  it('finds a pair whose only capitals are A or Z, the ends of the ASCII range it looks at, and a pair with no ASCII at all', () => {
+    expect(findCaseVariantKeys({ a: 1, A: 2 })).toEqual(['a', 'A']);
+    expect(findCaseVariantKeys({ z: 1, Z: 2 })).toEqual(['z', 'Z']);
+    expect(findCaseVariantKeys({ 'z-1': 1, 'Z-1': 2 })).toEqual(['z-1', 'Z-1']);
+    expect(findCaseVariantKeys({ σ: 1, Σ: 2 })).toEqual(['σ', 'Σ']);
+    // @ and [ sit just outside A-Z and have no case: nothing to find.
+    expect(findCaseVariantKeys({ '@': 1, '[': 2, '`': 3, '{': 4 })).toBeUndefined();
+  });
+
   it('folds the two non-ASCII characters that reach ASCII, and leaves ß and dotted I alone', () => {
     expect(foldKey('\u212a')).toBe(foldKey('k'));
     expect(foldKey('\u017f')).toBe(foldKey('s'));

@@ -203,6 +203,34 @@ describe('the gate: dispatch.flow', () => {
     expect(gate.checkDispatch(proposed.calls[0], { grant }).allowed).toBe(true);
   });
 
+  it('asks only for the refs an ask flow in force names: another call runs without an approval', () => {
+    const touched = [{ label: 'untrusted', ref: 'web/fetch@1', value: 'web/fetch@1' }];
+    const proposed = gate.checkTurn({ calls: [post] }, { grant });
+    if (proposed.settled !== 'tool') throw new Error('the post must pass the proposal stage');
+    // The untrusted flow is in force and asks for fs-write@1 only (no label): the post needs nothing.
+    expect(gate.checkDispatch(proposed.calls[0], { grant, touched }).allowed).toBe(true);
+  });
+
+  it('asks when any one of the ask flows in force names the ref, not only when all do', () => {
+    const two = createGrant({
+      ...SPEC,
+      flows: [
+        { after: 'untrusted', ask: ['fs-write@1'] },
+        { after: 'untrusted', ask: ['slack/post@1'] },
+      ],
+    });
+    const touched = [{ label: 'untrusted', ref: 'web/fetch@1', value: 'web/fetch@1' }];
+    for (const asked of [write, post]) {
+      const proposed = gate.checkTurn({ calls: [asked] }, { grant: two });
+      if (proposed.settled !== 'tool')
+        throw new Error(`${asked.tool} must pass the proposal stage`);
+      expect(gate.checkDispatch(proposed.calls[0], { grant: two, touched })).toMatchObject({
+        allowed: false,
+        refusal: { check: 'dispatch.approval', code: 'approval_required' },
+      });
+    }
+  });
+
   it('refuses a context whose touched list is malformed, whatever the call', () => {
     for (const touched of [
       {},

@@ -26,8 +26,10 @@ export function doHostPatternsOverlap(reach: HostPattern, deny: HostPattern): bo
   if (reach.port !== undefined && deny.port !== undefined && reach.port !== deny.port) return false;
   switch (reach.kind) {
     case 'exact':
-      // the reached host on the shared port: a deny covers it exactly when it covers the host
-      return isHostInPattern(deny, reach.host, deny.port ?? reach.port, true);
+      // The reached host on the shared port (the ports differ in nothing, checked above): a deny
+      // covers it exactly when it covers the host. A reach without a port may reach the deny's
+      // port, and a deny reading takes a bare host for any port.
+      return isHostInPattern(deny, reach.host, reach.port, true);
     case 'wildcard':
       if (deny.kind === 'exact') return isHostInPattern(reach, deny.host, reach.port, false);
       if (deny.kind === 'cidr') return false;

@@ -45,6 +45,11 @@ describe('doHostPatternsOverlap (a reach against a deny)', () => {
     ['[::ffff:cb00:7100]/120', '198.51.100.0/24', false],
     ['[::ffff:0:0]/96:443', '203.0.113.0/24:22', false],
     ['10.0.0.0/8:5432', '10.1.2.3:22', false],
+    // A deny of one address is that address alone, in either IP version.
+    ['[2001:db8:1::]/48', '[2001:db8::1]', false],
+    ['[2001:db8::]/48', '[2001:db8::1]', true],
+    ['10.0.1.0/24', '10.0.0.5', false],
+    ['10.0.0.0/24', '10.0.0.5', true],
   ])('(%s, !%s) => %s', (reach, deny, expected) => {
     expect(doHostPatternsOverlap(pattern(reach), pattern(deny))).toBe(expected);
   });
