@@ -8,7 +8,11 @@ import type { RefusalFacts } from './refusalFacts.js';
 import type { Step, TouchedLabel } from './types.js';
 import type { UsedApprovals } from './usedApprovals.js';
 
-/** Everything a built-in check may read: plain, compiled, frozen data. */
+/**
+ * Everything a built-in check may read: plain, compiled, frozen data. Every
+ * field is always present (`undefined` when the caller gave none): one object
+ * shape for every call keeps the checks' property reads fast.
+ */
 export interface CheckContext {
   readonly grant: Grant;
   readonly compiledGrant: CompiledGrant;
@@ -19,15 +23,15 @@ export interface CheckContext {
   readonly visible: ReadonlySet<string> | readonly string[] | undefined;
   readonly realpath: RealpathFn | undefined;
   /** (rev 2) The token the caller's context carries for this call, if any. */
-  readonly approval?: string;
+  readonly approval: string | undefined;
   /** (rev 2) The gate's approval key; without it no `ask` call passes. */
-  readonly approvalKey?: Uint8Array;
+  readonly approvalKey: Uint8Array | undefined;
   /** (rev 2) The tokens the run has already used; a direct gate call has none. */
-  readonly usedApprovals?: UsedApprovals;
+  readonly usedApprovals: UsedApprovals | undefined;
   /** (rev 3) How the tool's own schema reads this call's arguments, when an adapter says. */
-  readonly reading?: ToolReading;
+  readonly reading: ToolReading | undefined;
   /** The labels the run touched so far, when the caller passed them. */
-  readonly touched?: readonly TouchedLabel[];
+  readonly touched: readonly TouchedLabel[] | undefined;
 }
 
 /** One question about one call: `pass` (undefined), or the facts of a refusal. */

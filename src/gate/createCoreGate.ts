@@ -62,7 +62,7 @@ export function createCoreGate(options: CoreGateOptions): Gate {
     caller: CallerContext,
     callIndex: number | undefined,
   ): CheckContext => {
-    const reading = callIndex === undefined ? undefined : caller.readings?.[callIndex];
+    // One shape for every call, absent fields undefined: no spreads on the hot path.
     return {
       grant: caller.grant,
       compiledGrant: caller.compiledGrant,
@@ -71,11 +71,11 @@ export function createCoreGate(options: CoreGateOptions): Gate {
       visible: caller.visible,
       tool: tools.get(call.ref),
       realpath,
-      ...(caller.approval === undefined ? {} : { approval: caller.approval }),
-      ...(approvalKey === undefined ? {} : { approvalKey }),
-      ...(caller.usedApprovals === undefined ? {} : { usedApprovals: caller.usedApprovals }),
-      ...(reading === undefined ? {} : { reading }),
-      ...(caller.touched === undefined ? {} : { touched: caller.touched }),
+      approval: caller.approval,
+      approvalKey,
+      usedApprovals: caller.usedApprovals,
+      reading: callIndex === undefined ? undefined : caller.readings?.[callIndex],
+      touched: caller.touched,
     };
   };
 

@@ -9,7 +9,7 @@ import { USED_APPROVALS, type UsedApprovals } from './usedApprovals.js';
 /** The parts of a check context that come from the caller's `GateContext`. */
 export type CallerContext = Omit<CheckContext, 'tool' | 'realpath' | 'approvalKey' | 'reading'> & {
   /** (rev 3) The tool's own reading of each call's arguments, by call index (see TOOL_READINGS). */
-  readonly readings?: ToolReadings;
+  readonly readings: ToolReadings | undefined;
 };
 
 /**
@@ -73,10 +73,10 @@ export function readContext(context: unknown): CallerContext | RefusalDetail {
     step,
     cwd,
     visible: visible as CheckContext['visible'],
-    ...(approval === undefined ? {} : { approval }),
-    ...(used === undefined ? {} : { usedApprovals: used as UsedApprovals }),
-    ...(readings === undefined ? {} : { readings }),
-    ...(touched === undefined ? {} : { touched }),
+    approval,
+    usedApprovals: used as UsedApprovals | undefined,
+    readings,
+    touched,
   };
 }
 

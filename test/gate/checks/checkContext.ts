@@ -26,6 +26,11 @@ export function aCheckContext(more: Partial<CheckContext> = {}): CheckContext {
     cwd: '/srv/project',
     visible: undefined,
     realpath: undefined,
+    approval: undefined,
+    approvalKey: undefined,
+    usedApprovals: undefined,
+    reading: undefined,
+    touched: undefined,
     ...more,
   };
 }
