@@ -17,6 +17,9 @@ export interface PostgresSink extends RecordSink {
   readonly close: () => Promise<void>;
 }
 
+/** The most rows one grouped INSERT takes (14 parameters a row, well under PostgreSQL's 65,535). */
+const MAX_GROUP = 500;
+
 const COLUMNS = RECORD_COLUMNS.map((column) => `"${column}"`).join(', ');
 
 /** `($1, …, $14), ($15, …)`: placeholders for `rows` rows. */
@@ -37,9 +40,12 @@ function placeholders(rows: number): string {
  * reached or written. The sink is async (`async: true`): drive its run
  * with `proposeAsync` and `dispatchAsync`, which resolve only once the row
  * is committed, so a call never runs unrecorded; a write that fails makes
- * them refuse (check `run.records`). Each row is one autocommitted INSERT:
- * any number of processes may share the table, and none loses or
- * duplicates another's rows.
+ * them refuse (check `run.records`). Writes that arrive while an INSERT
+ * is in flight are grouped into the next one (group commit: concurrent
+ * calls share a round trip and a commit; each write still resolves only
+ * once its row is committed, and a group that fails is retried row by row,
+ * so a bad row refuses only its own write). Any number of processes may
+ * share the table, and none loses or duplicates another's rows.
  *
  * // const sink = await createPostgresSink({ connectionString: 'postgres://app@db/agents' });
  * // const run = createRun({ gate, grant, sink, id: 'run-42' });
@@ -67,10 +73,42 @@ export async function createPostgresSink(options: PostgresOptions): Promise<Post
       values,
     );
   };
+  // Group commit: the writes that arrive while a statement is in flight go together in the
+  // next one (at most MAX_GROUP rows), so concurrent calls share a round trip and a commit.
+  // A group that fails is written again row by row, so one bad row refuses only its own write.
+  interface Waiting {
+    readonly entry: RunEntry;
+    readonly done: () => void;
+    readonly failed: (error: unknown) => void;
+  }
+  let queue: Waiting[] = [];
+  let flushing = false;
+  const flush = async () => {
+    flushing = true;
+    while (queue.length > 0) {
+      const group = queue.slice(0, MAX_GROUP);
+      queue = queue.slice(group.length);
+      try {
+        await insert(group.map((waiting) => waiting.entry));
+        for (const waiting of group) waiting.done();
+      } catch (error) {
+        if (group.length === 1) (group[0] as Waiting).failed(error);
+        else
+          for (const waiting of group)
+            await insert([waiting.entry]).then(waiting.done, waiting.failed);
+      }
+    }
+    flushing = false;
+  };
+  const write = (entry: RunEntry) =>
+    new Promise<void>((done, failed) => {
+      queue.push({ entry, done, failed });
+      if (!flushing) void flush();
+    });
   let closed = false;
   return Object.freeze({
     async: true,
-    write: (entry: RunEntry) => insert([entry]),
+    write,
     writeMany: insert,
     close: async () => {
       if (closed || !config.ownsPool) return;

@@ -149,6 +149,74 @@ describe('createPostgresSink', () => {
     expect(await rowsOf(schema)).toHaveLength(2);
   });
 
+  it('groups concurrent writes into fewer statements, each resolving once its row is in, each run in order', async () => {
+    const counted = aTestPool();
+    let inserts = 0;
+    const query = counted.query.bind(counted) as (...args: unknown[]) => Promise<unknown>;
+    (counted as unknown as { query: typeof query }).query = (...args: unknown[]) => {
+      if (typeof args[0] === 'string' && args[0].startsWith('INSERT')) inserts += 1;
+      return query(...args);
+    };
+    try {
+      const sink = await createPostgresSink({ pool: counted, schema });
+      const entry = (run: number, turn: number) =>
+        ({
+          type: 'dispatch',
+          run: `r${String(run)}`,
+          turn,
+          dispatch: { callIndex: 0, ref: 'search@1', allowed: true },
+        }) as const;
+      // 30 runs at once, each writing its 10 rows one after another, as a run does.
+      await Promise.all(
+        Array.from({ length: 30 }, async (_, run) => {
+          for (let turn = 0; turn < 10; turn++) {
+            await sink.write(entry(run, turn));
+            // Resolved means committed: another connection already sees the row.
+            const seen = await pool.query(
+              `SELECT 1 FROM "${schema}".toolgate_records WHERE run = $1 AND turn = $2`,
+              [`r${String(run)}`, turn],
+            );
+            expect(seen.rowCount).toBe(1);
+          }
+        }),
+      );
+      const rows = await rowsOf(schema);
+      expect(rows).toHaveLength(300);
+      for (let run = 0; run < 30; run++)
+        expect(rows.filter((row) => row.run === `r${String(run)}`).map((row) => row.turn)).toEqual(
+          Array.from({ length: 10 }, (_, turn) => turn),
+        );
+      expect(inserts).toBeLessThan(300);
+    } finally {
+      await counted.end();
+    }
+  });
+
+  it('refuses only the write whose row is bad when it was grouped with others', async () => {
+    const sink = await createPostgresSink({ pool, schema });
+    const good = (turn: number) =>
+      ({
+        type: 'dispatch',
+        run: 'g',
+        turn,
+        dispatch: { callIndex: 0, ref: 'search@1', allowed: true },
+      }) as const;
+    const writes = [
+      sink.write(good(0)),
+      sink.write(good(1)),
+      sink.write({ ...good(2), turn: 2.5 }),
+      sink.write(good(3)),
+    ];
+    const settled = await Promise.allSettled(writes);
+    expect(settled.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((await rowsOf(schema)).map((row) => row.turn)).toEqual([0, 1, 3]);
+  });
+
   it('rejects at creation when the database cannot be reached', async () => {
     const created = createPostgresSink({
       connectionString: 'postgres://postgres@127.0.0.1:1/test',
