@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ApprovalQueue, ApprovalStatus, PendingApproval } from '../approvals/types.js';
-import { messageOf } from '../data/messageOf.js';
-import { ToolgateError } from '../errors/ToolgateError.js';
 import { APPROVAL_MIGRATIONS } from '../stores/approvalMigrations.js';
 import { toApproval, type ApprovalRow } from '../stores/approvalRow.js';
-import { migratePostgres } from './migratePostgres.js';
+import { migrateOrRefuse } from './migratePostgres.js';
 import { readPostgresOptions, type PostgresOptions } from './readPostgresOptions.js';
 
 /** The table of pending approvals, in the schema of the records. */
@@ -27,20 +25,16 @@ export const POSTGRES_APPROVALS_TABLE = 'toolgate_approvals';
 export async function createPostgresApprovals(options: PostgresOptions): Promise<ApprovalQueue> {
   const config = readPostgresOptions(options, 'createPostgresApprovals');
   const { pool, quotedSchema } = config;
-  try {
-    await migratePostgres(pool, {
+  await migrateOrRefuse(
+    config,
+    {
       ...config,
       migrations: APPROVAL_MIGRATIONS,
       table: 'toolgate_approvals_migrations',
       main: POSTGRES_APPROVALS_TABLE,
-    });
-  } catch (error) {
-    if (config.ownsPool) await pool.end().catch(() => undefined);
-    throw new ToolgateError(
-      'invalid_option',
-      `the pending approvals in PostgreSQL cannot be used: ${messageOf(error) || String((error as { code?: unknown }).code)}; check the connection string, that the server runs and that the user may create tables in schema ${config.schema}`,
-    );
-  }
+    },
+    'the pending approvals in PostgreSQL',
+  );
   const table = `${quotedSchema}.${POSTGRES_APPROVALS_TABLE}`;
   const read = async (id: string) =>
     (await pool.query<ApprovalRow>(`SELECT * FROM ${table} WHERE id = $1`, [id])).rows[0];

@@ -1,9 +1,7 @@
-import { messageOf } from '../data/messageOf.js';
-import { ToolgateError } from '../errors/ToolgateError.js';
 import type { TouchedLabel } from '../gate/types.js';
 import type { LedgerSpend, LedgerState, RunLedger } from '../run/ledgerTypes.js';
 import { LEDGER_MIGRATIONS } from './ledgerMigrations.js';
-import { migratePostgres } from './migratePostgres.js';
+import { migrateOrRefuse } from './migratePostgres.js';
 import { readPostgresOptions, type PostgresOptions } from './readPostgresOptions.js';
 
 /** A ledger in PostgreSQL; `close` ends the pool toolgate made. */
@@ -66,20 +64,16 @@ function touchedOf(row: TouchedRow): TouchedLabel {
 export async function createPostgresLedger(options: PostgresOptions): Promise<PostgresLedger> {
   const config = readPostgresOptions(options, 'createPostgresLedger');
   const { pool, quotedSchema } = config;
-  try {
-    await migratePostgres(pool, {
+  await migrateOrRefuse(
+    config,
+    {
       ...config,
       migrations: LEDGER_MIGRATIONS,
       table: 'toolgate_ledger_migrations',
       main: 'toolgate_ledger',
-    });
-  } catch (error) {
-    if (config.ownsPool) await pool.end().catch(() => undefined);
-    throw new ToolgateError(
-      'invalid_option',
-      `the PostgreSQL run ledger cannot be used: ${messageOf(error) || String((error as { code?: unknown }).code)}; check the connection string, that the server runs and that the user may create tables in schema ${config.schema}`,
-    );
-  }
+    },
+    'the PostgreSQL run ledger',
+  );
   const table = `${quotedSchema}.toolgate_ledger`;
   let closed = false;
   return Object.freeze({

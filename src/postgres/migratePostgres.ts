@@ -1,4 +1,7 @@
 import type pg from 'pg';
+import { messageOf } from '../data/messageOf.js';
+import { ToolgateError } from '../errors/ToolgateError.js';
+import type { PostgresConfig } from './readPostgresOptions.js';
 import { fillMigration, RECORD_MIGRATIONS, type Migration } from '../stores/recordMigrations.js';
 
 /** What one PostgreSQL migration run applies to: a schema and its migrations table. */
@@ -61,5 +64,28 @@ export async function migratePostgres(
     throw error;
   } finally {
     client.release();
+  }
+}
+
+/**
+ * `migratePostgres` for a store being opened: on failure, ends the pool
+ * toolgate made and throws `ToolgateError` (`invalid_option`) naming
+ * `what` (e.g. "the PostgreSQL run ledger") and what to check.
+ *
+ * // await migrateOrRefuse(config, { ...config, migrations: LEDGER_MIGRATIONS, … }, 'the PostgreSQL run ledger')
+ */
+export async function migrateOrRefuse(
+  config: PostgresConfig,
+  target: PostgresMigrationTarget,
+  what: string,
+): Promise<void> {
+  try {
+    await migratePostgres(config.pool, target);
+  } catch (error) {
+    if (config.ownsPool) await config.pool.end().catch(() => undefined);
+    throw new ToolgateError(
+      'invalid_option',
+      `${what} cannot be used: ${messageOf(error) || String((error as { code?: unknown }).code)}; check the connection string, that the server runs and that the user may create tables in schema ${config.schema}`,
+    );
   }
 }

@@ -55,45 +55,49 @@ export function createSqliteApprovals(file: string, busyTimeoutMs = 5000): Appro
   );
   const read = (id: string) => select.get(id) as ApprovalRow | undefined;
   return Object.freeze({
-    add: async (approval: Omit<PendingApproval, 'id' | 'createdAt'>) => {
-      await Promise.resolve();
-      const id = randomBytes(6).toString('hex');
-      const createdAt = new Date().toISOString();
-      insert.run(
-        id,
-        approval.run,
-        approval.session ?? null,
-        approval.ref,
-        approval.digest,
-        approval.arguments,
-        JSON.stringify(approval.resources),
-        createdAt,
-      );
-      return Object.freeze({ ...approval, id, createdAt });
-    },
-    get: async (id: string) => {
-      await Promise.resolve();
-      const row = read(id);
-      return row === undefined ? undefined : toApproval(row);
-    },
-    answer: async (id: string, decision: 'approved' | 'denied', by: string) => {
-      await Promise.resolve();
-      const changed = settle.run(decision, by, new Date().toISOString(), id).changes;
-      if (changed === 1) return 'answered' as const;
-      return read(id) === undefined ? ('unknown' as const) : ('ended' as const);
-    },
-    expire: async (id: string) => {
-      await Promise.resolve();
-      settle.run('timed_out', null, new Date().toISOString(), id);
-      return read(id)?.status;
-    },
-    pending: async () => {
-      await Promise.resolve();
-      return (pending.all() as ApprovalRow[]).map(toApproval);
-    },
-    close: async () => {
-      await Promise.resolve();
-      if (db.open) db.close();
-    },
+    add: (approval: Omit<PendingApproval, 'id' | 'createdAt'>) =>
+      promised(() => {
+        const id = randomBytes(6).toString('hex');
+        const createdAt = new Date().toISOString();
+        insert.run(
+          id,
+          approval.run,
+          approval.session ?? null,
+          approval.ref,
+          approval.digest,
+          approval.arguments,
+          JSON.stringify(approval.resources),
+          createdAt,
+        );
+        return Object.freeze({ ...approval, id, createdAt });
+      }),
+    get: (id: string) =>
+      promised(() => {
+        const row = read(id);
+        return row === undefined ? undefined : toApproval(row);
+      }),
+    answer: (id: string, decision: 'approved' | 'denied', by: string) =>
+      promised(() => {
+        const changed = settle.run(decision, by, new Date().toISOString(), id).changes;
+        if (changed === 1) return 'answered' as const;
+        return read(id) === undefined ? ('unknown' as const) : ('ended' as const);
+      }),
+    expire: (id: string) =>
+      promised(() => {
+        settle.run('timed_out', null, new Date().toISOString(), id);
+        return read(id)?.status;
+      }),
+    pending: () => promised(() => (pending.all() as ApprovalRow[]).map(toApproval)),
+    close: () =>
+      promised(() => {
+        if (db.open) db.close();
+      }),
+  });
+}
+
+/** A synchronous statement as the queue's promise: its value, or a rejection when it throws. */
+function promised<T>(statement: () => T): Promise<T> {
+  return new Promise((resolve) => {
+    resolve(statement());
   });
 }

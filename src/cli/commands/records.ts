@@ -12,6 +12,7 @@ import { recordsBeside } from '../policy/besidePolicy.js';
 import { explainDriverError } from './explainDriverError.js';
 import { parseSince } from './parseSince.js';
 import { parseStoreUrl, type StoreLocation } from './parseStoreUrl.js';
+import { readStoreRecords } from './readStoreRecords.js';
 import { usageError } from './usageError.js';
 
 const OPTIONS = {
@@ -26,16 +27,11 @@ const OPTIONS = {
 } as const;
 
 /** Reads the rows; the store's driver is loaded only now (an optional peer). */
-async function readRows(
-  store: StoreLocation,
-  filter: RecordFilter,
-): Promise<readonly RecordLine[]> {
-  if (store.kind === 'sqlite') {
-    const { readSqliteRecords } = await import('../../sqlite/readSqliteRecords.js');
-    return readSqliteRecords(store.file, filter);
-  }
-  const { readPostgresRecords } = await import('../../postgres/readPostgresRecords.js');
-  return readPostgresRecords(store.connectionString, store.schema, filter);
+function readRows(store: StoreLocation, filter: RecordFilter): Promise<readonly RecordLine[]> {
+  return readStoreRecords(
+    store.kind === 'sqlite' ? { kind: 'sqlite', path: store.file } : store,
+    filter,
+  );
 }
 
 /** The longest reason a table row shows; `--json` holds it whole. */
