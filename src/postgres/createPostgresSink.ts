@@ -1,10 +1,8 @@
-import { messageOf } from '../data/messageOf.js';
-import { ToolgateError } from '../errors/ToolgateError.js';
 import type { RecordSink, RunEntry } from '../run/types.js';
 import { RECORD_COLUMNS } from '../stores/recordMigrations.js';
 import { rowValues } from '../stores/rowValues.js';
 import { toRecordRow } from '../stores/toRecordRow.js';
-import { migratePostgres } from './migratePostgres.js';
+import { migrateOrRefuse } from './migratePostgres.js';
 import { readPostgresOptions, type PostgresOptions } from './readPostgresOptions.js';
 
 /** A sink writing to PostgreSQL: `write` resolves once the row is committed. */
@@ -43,8 +41,9 @@ function placeholders(rows: number): string {
  * them refuse (check `run.records`). Writes that arrive while an INSERT
  * is in flight are grouped into the next one (group commit: concurrent
  * calls share a round trip and a commit; each write still resolves only
- * once its row is committed, and a group that fails is retried row by row,
- * so a bad row refuses only its own write). Any number of processes may
+ * once its row is committed; a group refused for a row's data is retried
+ * row by row, so a bad row refuses only its own write, while a lost
+ * connection fails the whole group at once). Any number of processes may
  * share the table, and none loses or duplicates another's rows.
  *
  * // const sink = await createPostgresSink({ connectionString: 'postgres://app@db/agents' });
@@ -54,15 +53,7 @@ function placeholders(rows: number): string {
 export async function createPostgresSink(options: PostgresOptions): Promise<PostgresSink> {
   const config = readPostgresOptions(options, 'createPostgresSink');
   const { pool, quotedSchema } = config;
-  try {
-    await migratePostgres(pool, config);
-  } catch (error) {
-    if (config.ownsPool) await pool.end().catch(() => undefined);
-    throw new ToolgateError(
-      'invalid_option',
-      `the PostgreSQL record store cannot be used: ${messageOf(error) || String((error as { code?: unknown }).code)}; check the connection string, that the server runs and that the user may create tables in schema ${config.schema}`,
-    );
-  }
+  await migrateOrRefuse(config, config, 'the PostgreSQL record store');
   const table = `${quotedSchema}.toolgate_records`;
   const insert = async (entries: readonly RunEntry[]) => {
     if (entries.length === 0) return;
@@ -75,7 +66,8 @@ export async function createPostgresSink(options: PostgresOptions): Promise<Post
   };
   // Group commit: the writes that arrive while a statement is in flight go together in the
   // next one (at most MAX_GROUP rows), so concurrent calls share a round trip and a commit.
-  // A group that fails is written again row by row, so one bad row refuses only its own write.
+  // A group the server refused for a row's data is written again row by row, so one bad row
+  // refuses only its own write.
   interface Waiting {
     readonly entry: RunEntry;
     readonly done: () => void;
@@ -92,7 +84,10 @@ export async function createPostgresSink(options: PostgresOptions): Promise<Post
         await insert(group.map((waiting) => waiting.entry));
         for (const waiting of group) waiting.done();
       } catch (error) {
-        if (group.length === 1) (group[0] as Waiting).failed(error);
+        // Only a row the server refused (a data or constraint error) is worth telling apart; a
+        // lost connection or a timeout would fail each retry too, one timeout per row.
+        if (group.length === 1 || !isRowError(error))
+          for (const waiting of group) waiting.failed(error);
         else
           for (const waiting of group)
             await insert([waiting.entry]).then(waiting.done, waiting.failed);
@@ -116,4 +111,11 @@ export async function createPostgresSink(options: PostgresOptions): Promise<Post
       await pool.end();
     },
   });
+}
+
+/** Did PostgreSQL refuse a row's values (SQLSTATE class 22, data exception, or 23, integrity)? */
+function isRowError(error: unknown): boolean {
+  const code =
+    typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }

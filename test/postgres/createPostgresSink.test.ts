@@ -217,6 +217,40 @@ describe('createPostgresSink', () => {
     expect((await rowsOf(schema)).map((row) => row.turn)).toEqual([0, 1, 3]);
   });
 
+  it('fails a whole group at once when the statement fails for no row of its own (a lost connection)', async () => {
+    const failing = aTestPool();
+    let inserts = 0;
+    const query = failing.query.bind(failing) as (...args: unknown[]) => Promise<unknown>;
+    (failing as unknown as { query: typeof query }).query = (...args: unknown[]) => {
+      if (typeof args[0] !== 'string' || !args[0].startsWith('INSERT')) return query(...args);
+      inserts += 1;
+      // The first statement is held a moment, so the writes after it form one group.
+      return new Promise((_, reject) =>
+        setTimeout(() => {
+          reject(new Error('Connection terminated unexpectedly'));
+        }, 50),
+      );
+    };
+    try {
+      const sink = await createPostgresSink({ pool: failing, schema });
+      const entry = (turn: number) =>
+        ({
+          type: 'dispatch',
+          run: 'lost',
+          turn,
+          dispatch: { callIndex: 0, ref: 'search@1', allowed: true },
+        }) as const;
+      const settled = await Promise.allSettled(
+        [0, 1, 2, 3, 4].map((turn) => sink.write(entry(turn))),
+      );
+      expect(settled.map((result) => result.status)).toEqual(Array(5).fill('rejected'));
+      // One statement for the first write, one for the group of four: no retry row by row.
+      expect(inserts).toBe(2);
+    } finally {
+      await failing.end();
+    }
+  });
+
   it('rejects at creation when the database cannot be reached', async () => {
     const created = createPostgresSink({
       connectionString: 'postgres://postgres@127.0.0.1:1/test',
