@@ -44,6 +44,7 @@ const GROUPS: readonly Group[] = [
   { id: 'schema-cost', script: 'cases/schemaCost.ts' },
   { id: 'slow-inputs', script: 'cases/slowInputs.ts' },
   { id: 'registry-scale', script: 'cases/registryScale.ts', nodeFlags: ['--expose-gc'] },
+  { id: 'cold-start', script: 'cases/coldStart.ts' },
 ];
 
 const root = fileURLToPath(new URL('..', import.meta.url));

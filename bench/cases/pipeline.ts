@@ -35,12 +35,25 @@ for (const engine of await pipelineEngines(toolgate, floor)) {
   cases.push({ name: engine.name, operation: (i) => engine.decide(at(turns, i)) });
 }
 
+// The two stages called one after the other, as a runtime that dispatches later calls them.
+turns.forEach((turn, i) => {
+  verify(`toolgate checkTurn + checkDispatch, turn ${i}`, toolgate.stages(turn), true);
+});
+refusedTurns().forEach((turn, i) => {
+  verify(`toolgate checkTurn + checkDispatch, refused turn ${i}`, toolgate.stages(turn), false);
+});
+cases.push({
+  name: 'toolgate checkTurn + checkDispatch',
+  operation: (i) => toolgate.stages(at(turns, i)),
+});
+
 // The same call as JSON text: toolgate decodes it itself; the floor calls JSON.parse first.
 const parse = (text: string) => JSON.parse(text) as UploadTurn;
 // Issue 2's figure: the raw parts by hand, as bench/pipeline.ts measured them.
 const raw = rawSumOfParts();
 texts.forEach((text, i) => {
   verify(`toolgate authorize, JSON text ${i}`, toolgate.authorizeText(text), true);
+  verify(`toolgate checkTurn + checkDispatch, JSON text ${i}`, toolgate.stages(text), true);
   verify(`floor + JSON.parse, text ${i}`, floor.decide(parse(text)), true);
   verify(`raw sum of parts, text ${i}`, raw(parse(text).calls[0].arguments), true);
 });
@@ -55,6 +68,10 @@ cases.push(
   {
     name: 'toolgate authorize, JSON text turn',
     operation: (i) => toolgate.authorizeText(at(texts, i)),
+  },
+  {
+    name: 'toolgate checkTurn + checkDispatch, JSON text turn',
+    operation: (i) => toolgate.stages(at(texts, i)),
   },
   {
     name: 'hand-written minimal pipeline + JSON.parse',

@@ -91,9 +91,14 @@ export interface PipelineEngine {
   readonly decide: (turn: UploadTurn) => boolean;
 }
 
-/** toolgate itself: `authorize` runs both stages; `authorizeText` takes the turn as JSON text. */
+/**
+ * toolgate itself: `authorize` runs both stages; `authorizeText` takes the turn as JSON text;
+ * `stages` and `stagesText` call `checkTurn`, then `checkDispatch` on each call it issued, as a
+ * runtime that dispatches later does.
+ */
 export function toolgatePipeline(): PipelineEngine & {
   readonly authorizeText: (text: string) => boolean;
+  readonly stages: (turn: UploadTurn | string) => boolean;
 } {
   const registry = createRegistry({ builtins: 'none' });
   registry.register({
@@ -115,10 +120,17 @@ export function toolgatePipeline(): PipelineEngine & {
   });
   const gate = createGate({ registry });
   const context = { grant, cwd: ROOT };
+  const stages = (turn: UploadTurn | string): boolean => {
+    const proposed = gate.checkTurn(turn, context);
+    if (proposed.settled !== 'tool') return false;
+    for (const call of proposed.calls) if (!gate.checkDispatch(call, context).allowed) return false;
+    return true;
+  };
   return {
     name: 'toolgate authorize',
     decide: (turn) => gate.authorize(turn, context).settled === 'tool',
     authorizeText: (text) => gate.authorize(text, context).settled === 'tool',
+    stages,
   };
 }
 
