@@ -1,8 +1,11 @@
-import { Ajv, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { addFormats } from '../deps/ajvFormats.js';
+import type { ErrorObject } from 'ajv';
 import type { ScopeResult } from '../scope/result.js';
 import type { SchemaDraft } from './createSchemaAjv.js';
+import {
+  validate07,
+  validate2020,
+  type MetaSchemaValidator,
+} from './metaSchemaValidators.generated.js';
 
 const DRAFT_07 = new Set([
   'http://json-schema.org/draft-07/schema#',
@@ -14,27 +17,17 @@ const DRAFT_2020 = new Set([
   'https://json-schema.org/draft/2020-12/schema',
   'https://json-schema.org/draft/2020-12/schema#',
 ]);
-const META_2020 = 'https://json-schema.org/draft/2020-12/schema';
-const META_07 = 'http://json-schema.org/draft-07/schema';
-
-/** The meta-schema validators, each in an instance that only ever compiles its meta-schema. */
-const meta: Partial<Record<SchemaDraft, { ajv: Ajv | Ajv2020; validate: ValidateFunction }>> = {};
-
-/** The validator of a draft's meta-schema, compiled once (about 30 ms) on first use. */
-function metaValidatorFor(draft: SchemaDraft): { ajv: Ajv | Ajv2020; validate: ValidateFunction } {
-  const known = meta[draft];
-  if (known !== undefined) return known;
-  const ajv =
-    draft === '2020-12'
-      ? new Ajv2020({ strict: false, logger: false })
-      : new Ajv({ strict: false, logger: false });
-  // Formats make the meta-schema check that `pattern` is a valid regular expression.
-  addFormats(ajv);
-  const validate = ajv.getSchema(draft === '2020-12' ? META_2020 : META_07);
-  // INVARIANT: ajv ships both meta-schemas; a missing one is a broken install.
-  if (validate === undefined) throw new Error(`ajv has no meta-schema for ${draft}`);
-  return (meta[draft] = { ajv, validate });
-}
+/**
+ * The meta-schema validators: ajv's own, compiled ahead of time
+ * (scripts/metaSchemaValidators.js). Generated code with no instance behind it:
+ * nothing a tool schema declares can add to or change them, and a fresh
+ * process does not compile the 2020-12 meta-schema (110-170 ms) before its
+ * first registration.
+ */
+const META: Readonly<Record<SchemaDraft, MetaSchemaValidator>> = {
+  '2020-12': validate2020,
+  'draft-07': validate07,
+};
 
 /**
  * Which draft a schema is written in (its `$schema`: 2020-12, also when
@@ -59,26 +52,19 @@ export function checkSchemaDraft(
         'inputSchema.$schema must be draft 2020-12 ("https://json-schema.org/draft/2020-12/schema") or draft-07 ("http://json-schema.org/draft-07/schema#"), or be left out for 2020-12',
     };
   }
-  const { ajv, validate } = metaValidatorFor(draft);
+  const validate = META[draft];
   if (validate(schema)) return { ok: true, value: draft };
   return {
     ok: false,
-    problem: `inputSchema does not compile: schema is invalid: ${ajv.errorsText(validate.errors)}`,
+    problem: `inputSchema does not compile: schema is invalid: ${errorsText(validate.errors)}`,
   };
 }
 
 /**
- * How many schemas, references and compilations the meta-schema instances
- * hold. For tests: no tool schema may ever add to it, whatever it declares
- * and however often it fails.
+ * The errors as ajv's `errorsText` writes them: "data/path message", joined
+ * with ", " (test/registry/metaSchemaValidators.test.ts holds it to ajv's).
  */
-export function metaSchemaHoldings(): number {
-  let count = 0;
-  for (const held of Object.values(meta)) {
-    count +=
-      Object.keys(held.ajv.schemas).length +
-      Object.keys(held.ajv.refs).length +
-      held.ajv._compilations.size;
-  }
-  return count;
+export function errorsText(errors: readonly ErrorObject[] | null | undefined): string {
+  if (errors === null || errors === undefined || errors.length === 0) return 'No errors';
+  return errors.map((error) => `data${error.instancePath} ${error.message ?? ''}`).join(', ');
 }

@@ -18,7 +18,8 @@ const OPTIONS: Options = {
   ownProperties: true,
   // The instance holds one tool schema and nothing else: no meta-schemas to
   // `$ref` or overwrite (the schema was checked against its meta-schema by
-  // `checkSchemaDraft`, in an instance of its own), and nothing kept by `$id`.
+  // `checkSchemaDraft`, with ajv's validator generated ahead of time), and
+  // nothing kept by `$id`.
   meta: false,
   validateSchema: false,
   addUsedSchema: false,

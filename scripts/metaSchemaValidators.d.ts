@@ -1,0 +1,2 @@
+/** The text of src/registry/metaSchemaValidators.generated.ts, from the installed ajv. */
+export function generateMetaSchemaValidators(): string;
