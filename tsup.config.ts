@@ -10,9 +10,22 @@ const cli: Options = {
   sourcemap: false,
   target: 'node20',
   platform: 'node',
-  banner: { js: '#!/usr/bin/env node' },
+  // The CommonJS dependencies bundled below call require() for Node's own modules.
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __toolgateRequire } from 'node:module';\nconst require = __toolgateRequire(import.meta.url);",
+  },
   // Optional peers, loaded at run time only by `toolgate records` and `toolgate mcp`'s records.
   external: ['better-sqlite3', 'pg'],
+  // Every other dependency bundled in: Node's loader resolves and links each module
+  // file on its own (the MCP SDK, zod, ajv and yaml are hundreds), which took about
+  // 600 ms of `toolgate mcp`'s start here; one file per chunk loads in a fraction.
+  noExternal: [/^(?!better-sqlite3$|pg$)/],
+  // Whitespace and syntax only: names stay, so a stack trace still reads. About 100 ms
+  // less to parse at each start than unminified, and 0.7 MB less on disk.
+  esbuildOptions: (options) => {
+    options.minifyWhitespace = true;
+    options.minifySyntax = true;
+  },
 };
 
 export default defineConfig([
