@@ -12,8 +12,10 @@
  *
  * Options (environment): BENCH_PROCESSES (fresh processes per case, default
  * 3), BENCH_ROUNDS, BENCH_ROUND_MS, BENCH_WARMUP_MS (per process), and
- * BENCH_ONLY (comma-separated group ids, for working on one case; the
- * report is then printed, not written).
+ * BENCH_ONLY (comma-separated group ids, `proxy` and `fleet` among them, for
+ * working on one case; the report is then printed, not written).
+ * `npm run bench` builds dist/ first: the cold-start case and bench/proxy.ts
+ * start the built package and CLI.
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -99,6 +101,46 @@ function runGroup(group: Group): Promise<CaseResult> {
   });
 }
 
+/**
+ * The whole-process benchmarks of issue 32, run once each after the case groups (they start
+ * real processes and a database, so not three times over): what `toolgate mcp` adds to a
+ * call of the real filesystem server, and four processes recording into one PostgreSQL
+ * table. Each prints markdown, kept as it is in the report; a failure is reported, not fatal.
+ */
+const SCRIPTS: readonly { readonly id: string; readonly title: string; readonly script: string }[] =
+  [
+    { id: 'proxy', title: 'MCP proxy latency (bench/proxy.ts)', script: 'bench/proxy.ts' },
+    {
+      id: 'fleet',
+      title: 'Records throughput: 4 × 10,000 decisions into one PostgreSQL table (bench/fleet.ts)',
+      script: 'bench/fleet.ts',
+    },
+  ];
+const scripts = only === undefined ? SCRIPTS : SCRIPTS.filter((one) => only.includes(one.id));
+
+/** Runs one script under tsx; resolves its markdown, or why it could not be measured. */
+function runScript(script: string): Promise<string> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    child.on('error', (error) => {
+      resolve(`not measured: ${error.message}`);
+    });
+    child.on('close', (code) => {
+      const why = (err.trim().split('\n')[0] ?? '').slice(0, 300);
+      resolve(
+        code === 0 ? out.trim() : `not measured: exit ${String(code)}: ${why}\n\n${out.trim()}`,
+      );
+    });
+  });
+}
+
 const started = performance.now();
 const machine = describeMachine();
 await compileCases();
@@ -115,17 +157,25 @@ for (let run = 1; run <= processes; run++) {
   }
 }
 
+const sections: string[] = [];
+for (const { title, script } of scripts) {
+  const scriptStart = performance.now();
+  sections.push(`## ${title}`, '', await runScript(script), '');
+  process.stderr.write(`${script}: ${((performance.now() - scriptStart) / 1000).toFixed(1)} s\n`);
+}
+
 const report = renderReport({
   machine,
   loadAfter: describeMachine().loadAverage,
   seconds: (performance.now() - started) / 1000,
   processes,
   results,
+  sections,
 });
 if (only === undefined) {
   writeFileSync(new URL('../BENCHMARKS.md', import.meta.url), report);
   process.stdout.write(
-    `${report.slice(report.indexOf('## Ratios'), report.indexOf('\n## ', report.indexOf('## Ratios') + 1))}\nwrote BENCHMARKS.md\n`,
+    `${report.slice(report.indexOf('## Ratios'), report.indexOf('\n## ', report.indexOf('## Ratios') + 1))}\n${sections.join('\n')}\nwrote BENCHMARKS.md\n`,
   );
 } else {
   process.stdout.write(report);

@@ -334,6 +334,8 @@ export function renderReport(run: {
   readonly seconds: number;
   readonly processes: number;
   readonly results: ReadonlyMap<string, readonly CaseResult[]>;
+  /** Whole sections written by scripts run once (markdown lines, headings included). */
+  readonly sections?: readonly string[];
 }): string {
   const { machine, results } = run;
   const lines: string[] = [
@@ -435,6 +437,7 @@ export function renderReport(run: {
     }
     lines.push('');
   }
+  lines.push(...(run.sections ?? []));
   return `${lines.join('\n')}\n`;
 }
 

@@ -13,7 +13,11 @@ import type { ChangedTool, ProxyOptions, ServedTool } from './types.js';
 export interface Proxy {
   /** Starts every upstream server (those that fail are retried; the proxy serves the others). */
   readonly start: () => Promise<void>;
-  /** A new session: an MCP server for one client, deciding as one run. */
+  /**
+   * A new session: an MCP server for one client, deciding as one run. It may be
+   * opened while `start` runs: it answers `initialize` at once, and its
+   * `tools/list` and `tools/call` wait until every server has started or failed.
+   */
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- see the import
   readonly openSession: () => Server;
   /** The tools served now, by ref. */
@@ -56,6 +60,11 @@ export function createProxy(options: ProxyOptions): Proxy {
   let sessionCount = 0;
   // Each skip is told once, not on every listing.
   const told = new Set<string>();
+  // The first start of every upstream, once begun: sessions answer tools/list and
+  // tools/call only after it, so the first listing a client sees is complete.
+  let starting: Promise<void> | undefined;
+  let started = false;
+  const whenStarted = (): Promise<void> => starting ?? Promise.resolve();
 
   const recompute = () => {
     served.clear();
@@ -82,6 +91,8 @@ export function createProxy(options: ProxyOptions): Proxy {
         told.add(line);
       }
     }
+    // Not while starting: a session's first tools/list waits for the start and sees all of it.
+    if (!started) return;
     for (const session of sessions)
       if (session.transport !== undefined) session.sendToolListChanged().catch(() => undefined);
   };
@@ -126,6 +137,7 @@ export function createProxy(options: ProxyOptions): Proxy {
       served: () => served,
       refused: () => refused,
       upstream: (name) => upstreams.get(name),
+      started: whenStarted,
     });
     sessions.add(server);
     server.onclose = () => sessions.delete(server);
@@ -133,9 +145,12 @@ export function createProxy(options: ProxyOptions): Proxy {
   };
 
   return Object.freeze({
-    start: async () => {
-      await Promise.all([...upstreams.values()].map((upstream) => upstream.start()));
-    },
+    start: () =>
+      (starting ??= Promise.allSettled(
+        [...upstreams.values()].map((upstream) => upstream.start()),
+      ).then(() => {
+        started = true;
+      })),
     openSession,
     served: () => served,
     whyDown: (name: string) => upstreams.get(name)?.down(),

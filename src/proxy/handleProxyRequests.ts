@@ -41,6 +41,8 @@ export interface SessionState extends ProxyOptions {
   readonly served: () => ReadonlyMap<string, ServedTool>;
   readonly refused: () => ReadonlyMap<string, ChangedTool | undefined>;
   readonly upstream: (server: string) => Upstream | undefined;
+  /** Resolves once the proxy's first start of its servers has ended (at once if none began). */
+  readonly started: () => Promise<void>;
 }
 
 /** Ignores output: MCP content passes through as the server sent it. */
@@ -65,7 +67,9 @@ export function handleProxyRequests(server: Server, state: SessionState): void {
     visible: state.visible,
     step: undefined,
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => {
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    // A session opened while the servers start lists them once they have started (or failed).
+    await state.started();
     const tools: Tool[] = [];
     const served = state.served();
     for (const ref of state.grant.tools) {
@@ -92,6 +96,7 @@ export function handleProxyRequests(server: Server, state: SessionState): void {
   server.setRequestHandler(
     CallToolRequestSchema,
     async (request, extra): Promise<CallToolResult> => {
+      await state.started();
       const { name } = request.params;
       const ref = state.names.byName.get(name);
       const args = request.params.arguments ?? {};

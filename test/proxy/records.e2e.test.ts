@@ -48,7 +48,9 @@ describe('toolgate mcp records the calls it refuses before the run decides', () 
       );
   };
 
-  it('says at start what it serves (issue 29)', () => {
+  it('says at start what it serves (issue 29)', async () => {
+    // The summary follows the servers' start, which a first tools/list waits for (issue 32).
+    await client.listTools();
     expect(stderr()).toMatch(
       /toolgate mcp: grant default \(5 tools\), no lock, records sqlite:\S+toolgate-records\.db/,
     );

@@ -232,20 +232,30 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
     await closeStores(sink, ledger);
     return EXIT.badInput;
   }
-  await proxy.start();
   const running = proxy;
-  for (const line of formatStartSummary({
-    grantName: grantName ?? '',
-    granted: grant.tools,
-    servers: [...servers.keys()],
-    served: proxy.served(),
-    refused: proxy.refusedRefs(),
-    whyDown: (name) => running.whyDown(name),
-    records: shownRecords,
-    lock: lock === undefined ? undefined : resolve(lockFile),
-    audit: values.audit === true,
-  }))
-    log(line);
+  // Under stdio the session opens while the servers start (below): the client's
+  // initialize is answered at once, its tools/list once every server started or failed.
+  const starting = running.start().then(
+    () => {
+      for (const line of formatStartSummary({
+        grantName: grantName ?? '',
+        granted: grant.tools,
+        servers: [...servers.keys()],
+        served: running.served(),
+        refused: running.refusedRefs(),
+        whyDown: (name) => running.whyDown(name),
+        records: shownRecords,
+        lock: lock === undefined ? undefined : resolve(lockFile),
+        audit: values.audit === true,
+      }))
+        log(line);
+    },
+    (error: unknown) => {
+      // INVARIANT: start never rejects (a server that fails is down and retried); told if it did.
+      log(`toolgate mcp: ${messageOf(error)}`);
+    },
+  );
+  if (port !== undefined) await starting;
   const opened = sink;
   // The pending approvals close with the ledger: one more store the proxy opened.
   const pendingQueue = queue;
