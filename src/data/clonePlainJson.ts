@@ -35,13 +35,25 @@ export function clonePlainJson(
   limits: JsonLimits = NO_LIMITS,
   startDepth = 0,
 ): ScopeResult<unknown> {
-  const walk: Walk = { limits, size: 0, path: [] };
+  // First without keeping the keys on the way (the common case, data that copies);
+  // only when it stops is the copy made again, keeping them, to name where it stopped.
+  const first = tryCopy({ limits, size: 0, path: undefined }, value, startDepth);
+  if (typeof first !== 'string') return ok(first.copy);
+  const named = tryCopy({ limits, size: 0, path: [] }, value, startDepth);
+  // Copied the second time: a getter or proxy answered differently. Not plain data either way.
+  return fail(typeof named === 'string' ? named : UNREADABLE);
+}
+
+const UNREADABLE = 'the value could not be read as plain JSON data';
+
+/** One copy: the copy, or the problem that stopped it. */
+function tryCopy(walk: Walk, value: unknown, startDepth: number): { copy: unknown } | string {
   try {
-    return ok(copyAt(walk, value, startDepth));
+    return { copy: copyAt(walk, value, startDepth) };
   } catch (error) {
-    if (error instanceof Stop) return fail(error.problem);
+    if (error instanceof Stop) return error.problem;
     // A proxy trap or getter threw: whatever it was, it is not plain data.
-    return fail('the value could not be read as plain JSON data');
+    return UNREADABLE;
   }
 }
 
@@ -49,13 +61,16 @@ export function clonePlainJson(
 interface Walk {
   readonly limits: JsonLimits;
   size: number;
-  /** A pointer is only built from these when something fails, which keeps the copy cheap. */
-  readonly path: (string | number)[];
+  /**
+   * The keys down to the current value, kept only on the second copy, after
+   * the first stopped: a pointer is built from them to name where.
+   */
+  readonly path: (string | number)[] | undefined;
 }
 
 /** Stops the copy with a problem; `$` in the text becomes the pointer to the current value. */
 function stop(walk: Walk, what: string): never {
-  const pointer = walk.path.map((key) => `/${escapePointer(String(key))}`).join('');
+  const pointer = (walk.path ?? []).map((key) => `/${escapePointer(String(key))}`).join('');
   throw new Stop(what.replace('$', () => (pointer === '' ? 'the top level' : pointer)));
 }
 
@@ -89,9 +104,9 @@ function copyAt(walk: Walk, item: unknown, depth: number): unknown {
     walk.size += length;
     const items = new Array<unknown>(length);
     for (let index = 0; index < length; index++) {
-      path.push(index);
+      path?.push(index);
       items[index] = copyAt(walk, source[index], depth + 1);
-      path.pop();
+      path?.pop();
     }
     return Object.freeze(items);
   }
@@ -101,9 +116,9 @@ function copyAt(walk: Walk, item: unknown, depth: number): unknown {
   const target: Record<string, unknown> = {};
   for (const key of Object.keys(source)) {
     walk.size += key.length + 3;
-    path.push(key);
+    path?.push(key);
     const child = copyAt(walk, source[key], depth + 1);
-    path.pop();
+    path?.pop();
     // A key named "__proto__" must stay an own data property of the copy;
     // plain assignment would replace the copy's prototype instead.
     if (key === '__proto__') {

@@ -190,6 +190,31 @@ describe('clonePlainJson', () => {
     expect(problemOf(proxy)).toBe('the value could not be read as plain JSON data');
   });
 
+  it('names where a getter gave a bad value, and refuses one that changes its answer', () => {
+    // A copy that stops is made again to name where: a steady bad value is named by its pointer.
+    expect(
+      problemOf({
+        a: [
+          {
+            get b() {
+              return Number.NaN;
+            },
+          },
+        ],
+      }),
+    ).toBe('/a/0/b is NaN, which JSON cannot hold');
+    // NaN the first time, 1 the second: refused all the same, never copied.
+    let reads = 0;
+    const changing = {
+      get a() {
+        reads += 1;
+        return reads === 1 ? Number.NaN : 1;
+      },
+    };
+    expect(problemOf(changing)).toBe('the value could not be read as plain JSON data');
+    expect(reads).toBe(2);
+  });
+
   it('ignores symbol keys and non-enumerable properties', () => {
     const value = { a: 1, [Symbol('s')]: 2 };
     Object.defineProperty(value, 'hidden', { value: 3, enumerable: false });
