@@ -397,8 +397,10 @@ export function renderReport(run: {
       lines.push(`not measured: ${notMeasured}`, '');
       continue;
     }
-    lines.push('| case | min | median | max |', '|---|---:|---:|---:|');
-    for (const row of rowsOf(list)) {
+    const rows = rowsOf(list);
+    // A group of values alone (schema-cost, slow-inputs) has no timed cases: no empty table.
+    if (rows.length > 0) lines.push('| case | min | median | max |', '|---|---:|---:|---:|');
+    for (const row of rows) {
       lines.push(
         `| ${row.name.replaceAll('|', '\\|')} | ${formatTime(row.min)} | ${formatTime(row.median)} | ${formatTime(row.max)} |`,
       );
@@ -411,8 +413,8 @@ export function renderReport(run: {
         : name.endsWith(' (ratio)')
           ? (ratio: number) => `${ratio.toFixed(2)}×`
           : formatTime;
+      if (lines.at(-1) !== '') lines.push('');
       lines.push(
-        '',
         `${name.replace(' (ns)', '').replace(' (ratio)', '')}: ${format(value.median)} (min ${format(value.min)}, max ${format(value.max)})`,
       );
     }
