@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { messageOf } from '../data/messageOf.js';
 // The low-level Server: McpServer cannot answer tools/list per grant.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ListingMemory } from '../mcp/registerListedTools.js';
@@ -148,7 +149,12 @@ export function createProxy(options: ProxyOptions): Proxy {
     start: () =>
       (starting ??= Promise.allSettled(
         [...upstreams.values()].map((upstream) => upstream.start()),
-      ).then(() => {
+      ).then((results) => {
+        // INVARIANT: an upstream's start never rejects (a failure is down() and a restart);
+        // one that did is told, and the other servers are served all the same.
+        for (const result of results)
+          if (result.status === 'rejected')
+            options.log(`toolgate mcp: a server's start failed: ${messageOf(result.reason)}`);
         started = true;
       })),
     openSession,

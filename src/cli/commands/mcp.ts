@@ -235,8 +235,9 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
   const running = proxy;
   // Under stdio the session opens while the servers start (below): the client's
   // initialize is answered at once, its tools/list once every server started or failed.
-  const starting = running.start().then(
-    () => {
+  const starting = running
+    .start()
+    .then(() => {
       for (const line of formatStartSummary({
         grantName: grantName ?? '',
         granted: grant.tools,
@@ -249,12 +250,11 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
         audit: values.audit === true,
       }))
         log(line);
-    },
-    (error: unknown) => {
-      // INVARIANT: start never rejects (a server that fails is down and retried); told if it did.
+    })
+    .catch((error: unknown) => {
+      // Nothing here should throw (start never rejects); under stdio nothing awaits this, so tell it.
       log(`toolgate mcp: ${messageOf(error)}`);
-    },
-  );
+    });
   if (port !== undefined) await starting;
   const opened = sink;
   // The pending approvals close with the ledger: one more store the proxy opened.
