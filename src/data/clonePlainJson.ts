@@ -46,6 +46,24 @@ export function clonePlainJson(
 
 const UNREADABLE = 'the value could not be read as plain JSON data';
 
+/**
+ * The same copy as `clonePlainJson`, with the size it counted, or `undefined`
+ * when it is not plain data within the limits (without saying why): for a
+ * caller that copies part of a larger value and adds up the size itself, and
+ * that copies the whole again with `clonePlainJson` to name a problem.
+ *
+ * // ({ a: 'x' }) => { copy: { a: 'x' } (frozen), size: 11 }
+ */
+export function copyPlainJsonCounted(
+  value: unknown,
+  limits: JsonLimits,
+  startDepth: number,
+): { readonly copy: unknown; readonly size: number } | undefined {
+  const walk: Walk = { limits, size: 0, path: undefined };
+  const copied = tryCopy(walk, value, startDepth);
+  return typeof copied === 'string' ? undefined : { copy: copied.copy, size: walk.size };
+}
+
 /** One copy: the copy, or the problem that stopped it. */
 function tryCopy(walk: Walk, value: unknown, startDepth: number): { copy: unknown } | string {
   try {

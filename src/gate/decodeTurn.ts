@@ -1,4 +1,4 @@
-import { clonePlainJson } from '../data/clonePlainJson.js';
+import { clonePlainJson, copyPlainJsonCounted } from '../data/clonePlainJson.js';
 import { describeValue } from '../data/describeValue.js';
 import { hasOwn } from '../data/hasOwn.js';
 import { freezeParsedJson } from '../data/freezeParsedJson.js';
@@ -47,12 +47,84 @@ const ARGUMENTS_BASE_DEPTH = 3;
  */
 export function decodeTurn(input: unknown, limits: ResolvedLimits): DecodedTurn {
   try {
-    const envelope =
-      typeof input === 'string' ? parseText(input, limits) : cloneValue(input, limits);
+    if (typeof input !== 'string')
+      return decodeCallsValue(input, limits) ?? decodeCopy(input, limits);
+    const envelope = parseText(input, limits);
     return 'why' in envelope ? malformed(envelope.why) : decodeEnvelope(envelope.value, limits);
   } catch {
     return malformed('the turn could not be read');
   }
+}
+
+/**
+ * An already decoded turn, copied whole and then decoded: the reference
+ * reading, which names what is wrong. `decodeTurn` answers the same for
+ * every value (property-tested), reaching it only when its shortcut gives up.
+ */
+export function decodeCopy(input: unknown, limits: ResolvedLimits): DecodedTurn {
+  try {
+    const envelope = cloneValue(input, limits);
+    return 'why' in envelope ? malformed(envelope.why) : decodeEnvelope(envelope.value, limits);
+  } catch {
+    return malformed('the turn could not be read');
+  }
+}
+
+/**
+ * The shortcut for a well-formed turn of calls given as a value: the
+ * envelope (turn, list, call) is read in place, each property once, and only
+ * each call's arguments are copied, since only they are handed on. The size
+ * is added up as `clonePlainJson` counts it over the whole turn. Anything
+ * unexpected, of any kind, gives `undefined`: the whole turn is then copied
+ * and decoded by `decodeCopy`, which names the first problem as it always did.
+ */
+function decodeCallsValue(input: unknown, limits: ResolvedLimits): DecodedTurn | undefined {
+  // The turn, its list and each call sit at depths 0, 1 and 2; the arguments' copy checks its own.
+  if (limits.maxDepth < ARGUMENTS_BASE_DEPTH || !isPlainObject(input)) return undefined;
+  const keys = Object.keys(input);
+  if (keys.length !== 1 || keys[0] !== 'calls') return undefined;
+  const items: unknown = input.calls;
+  if (!Array.isArray(items)) return undefined;
+  const length = (items as readonly unknown[]).length;
+  if (length === 0) return undefined;
+  // { "calls": [ … ] }: the object, the key and the list, as clonePlainJson counts them.
+  let size = 4 + ('calls'.length + 3) + 4 + length;
+  const calls: ProposedCall[] = [];
+  for (let index = 0; index < length; index++) {
+    const item: unknown = (items as readonly unknown[])[index];
+    if (!isPlainObject(item)) return undefined;
+    size += 4;
+    let tool: unknown, version: unknown, shape: unknown, args: unknown;
+    for (const key of Object.keys(item)) {
+      const value: unknown = item[key];
+      size += key.length + 3;
+      if (key === 'arguments' && typeof value !== 'string') {
+        const copied = copyPlainJsonCounted(
+          value,
+          { maxDepth: limits.maxDepth, maxSize: limits.maxBytes - size },
+          ARGUMENTS_BASE_DEPTH,
+        );
+        if (copied === undefined) return undefined;
+        size += copied.size;
+        args = copied.copy;
+        continue;
+      }
+      // The other fields hold a string, or for version a number: anything else is for decodeCopy.
+      if (typeof value === 'string') size += value.length + 2;
+      else if (key === 'version' && typeof value === 'number') size += 8;
+      else return undefined;
+      if (key === 'tool') tool = value;
+      else if (key === 'version') version = value;
+      else if (key === 'shape') shape = value;
+      else if (key === 'arguments') args = value;
+      else return undefined;
+    }
+    if (size > limits.maxBytes) return undefined;
+    const call = decodeFields(tool, version, shape, args, limits);
+    if ('why' in call) return undefined;
+    calls.push(call);
+  }
+  return { kind: 'calls', calls };
 }
 
 type Parsed = { readonly value: unknown } | { readonly why: string };
@@ -132,7 +204,17 @@ function decodeCall(
   }
   // Own properties only: a polluted Object.prototype must not supply a missing shape or arguments.
   const own = (key: string): unknown => (hasOwn(item, key) ? item[key] : undefined);
-  const [tool, version, shape] = [own('tool'), own('version'), own('shape')];
+  return decodeFields(own('tool'), own('version'), own('shape'), own('arguments'), limits);
+}
+
+/** A call's four fields, as read from its (copied) object, checked and decoded. */
+function decodeFields(
+  tool: unknown,
+  version: unknown,
+  shape: unknown,
+  givenArguments: unknown,
+  limits: ResolvedLimits,
+): ProposedCall | { readonly why: string } {
   if (typeof tool !== 'string' || tool === '')
     return { why: '"tool" must be the tool name, a non-empty string' };
   if (!isToolVersion(version))
@@ -140,7 +222,7 @@ function decodeCall(
   if (shape !== undefined && (typeof shape !== 'string' || shape === '')) {
     return { why: '"shape" must be a non-empty string, or left out for the default shape' };
   }
-  let args = own('arguments');
+  let args = givenArguments;
   let rawArguments: string | undefined;
   if (typeof args === 'string') {
     rawArguments = args;

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clonePlainJson, type JsonLimits } from '../../src/data/clonePlainJson.js';
+import {
+  clonePlainJson,
+  copyPlainJsonCounted,
+  type JsonLimits,
+} from '../../src/data/clonePlainJson.js';
 
 const problemOf = (value: unknown, limits?: JsonLimits): string => {
   const result = clonePlainJson(value, limits);
@@ -219,5 +223,37 @@ describe('clonePlainJson', () => {
     const value = { a: 1, [Symbol('s')]: 2 };
     Object.defineProperty(value, 'hidden', { value: 3, enumerable: false });
     expect(cloneOf(value)).toStrictEqual({ a: 1 });
+  });
+});
+
+describe('copyPlainJsonCounted', () => {
+  it('counts the size clonePlainJson compares with its limit', () => {
+    expect(copyPlainJsonCounted({ a: 'x' }, { maxDepth: 8, maxSize: 100 }, 0)).toEqual({
+      copy: { a: 'x' },
+      size: 11,
+    });
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 3 }), (value) => {
+        const counted = copyPlainJsonCounted(value, { maxDepth: 64, maxSize: 1e9 }, 0);
+        if (counted === undefined) throw new Error('plain JSON must copy');
+        expect(counted.copy).toEqual(value);
+        // The size is the one clonePlainJson's limit flips at.
+        expect(clonePlainJson(value, { maxDepth: 64, maxSize: counted.size }).ok).toBe(true);
+        expect(clonePlainJson(value, { maxDepth: 64, maxSize: counted.size - 1 }).ok).toBe(false);
+      }),
+      { numRuns: 500, seed: 20_261_205 },
+    );
+  });
+
+  it('gives undefined, not a problem, where clonePlainJson fails; the start depth counts', () => {
+    expect(copyPlainJsonCounted({ a: Number.NaN }, { maxDepth: 8, maxSize: 100 }, 0)).toBe(
+      undefined,
+    );
+    expect(copyPlainJsonCounted({ a: 'x' }, { maxDepth: 8, maxSize: 10 }, 0)).toBe(undefined);
+    expect(copyPlainJsonCounted({ a: {} }, { maxDepth: 4, maxSize: 100 }, 2)).toEqual({
+      copy: { a: {} },
+      size: 12,
+    });
+    expect(copyPlainJsonCounted({ a: {} }, { maxDepth: 4, maxSize: 100 }, 3)).toBe(undefined);
   });
 });
