@@ -104,15 +104,22 @@ export function createCoreGate(options: CoreGateOptions): Gate {
   const refuseCall = (
     checks: readonly PipelineEntry[],
     call: ProposedCall,
-    caller: CallerContext,
+    ctx: CheckContext,
     callIndex: number | undefined,
   ): Refusal | undefined => {
-    const refused = runChecks(checks, call, checkContext(call, caller, callIndex));
+    const refused = runChecks(checks, call, ctx);
     return refused && toRefusal(refused.check, refused.facts, callIndex, call.ref);
   };
 
-  /** The proposal stage over a decoded context. */
-  const proposeTurn = (turn: unknown, caller: CallerContext): TurnDecision => {
+  /**
+   * The proposal stage over a decoded context. `contexts`, when given,
+   * receives each call's check context, for `authorize` to reuse at dispatch.
+   */
+  const proposeTurn = (
+    turn: unknown,
+    caller: CallerContext,
+    contexts?: CheckContext[],
+  ): TurnDecision => {
     const decoded = decodeTurn(turn, limits);
     if (decoded.kind === 'answer') return { settled: 'answer', answer: decoded.answer };
     if (decoded.kind === 'malformed') {
@@ -127,8 +134,10 @@ export function createCoreGate(options: CoreGateOptions): Gate {
     const calls: AuthorizedCall[] = [];
     for (let index = 0; index < decoded.calls.length; index++) {
       const call = decoded.calls[index] as ProposedCall;
-      const refusal = refuseCall(PROPOSAL_CHECKS, call, caller, index);
+      const ctx = checkContext(call, caller, index);
+      const refusal = refuseCall(PROPOSAL_CHECKS, call, ctx, index);
       if (refusal !== undefined) return rejected(refusal);
+      contexts?.push(ctx);
       // INVARIANT: proposal.granted passed, so the registry has this exact ref.
       const shape = call.shape ?? tools.get(call.ref)?.entry.shapes[0] ?? 'call';
       const authorized: AuthorizedCall =
@@ -169,21 +178,34 @@ export function createCoreGate(options: CoreGateOptions): Gate {
         refusal: toRefusal('dispatch.decode', { code: 'malformed_proposal', why: call }),
       };
     }
-    const refusal = refuseCall(dispatchChecks, call, caller, undefined);
+    const refusal = refuseCall(
+      dispatchChecks,
+      call,
+      checkContext(call, caller, undefined),
+      undefined,
+    );
     return refusal === undefined ? { allowed: true, call } : { allowed: false, refusal };
   };
 
   const authorize = (turn: unknown, context: unknown): TurnDecision => {
     const caller = readContext(context);
     if ('message' in caller) return rejected(contextRefusal(caller));
-    const proposed = proposeTurn(turn, caller);
+    const contexts: CheckContext[] = [];
+    const proposed = proposeTurn(turn, caller, contexts);
     if (proposed.settled !== 'tool') return proposed;
     // As a run would dispatch them: each call's labels count as touched for the calls after it.
     let dispatching = caller;
     for (let index = 0; index < proposed.calls.length; index++) {
       // INVARIANT: these calls were just made by proposeTurn, frozen, exactly as checked.
       const call = proposed.calls[index] as AuthorizedCall;
-      const refusal = refuseCall(dispatchChecks, call, dispatching, index);
+      // The proposal's context serves again while nothing it holds has changed: the same
+      // caller (no labels touched since) and the registry's current entry for the ref.
+      const proposal = contexts[index];
+      const ctx =
+        dispatching === caller && proposal !== undefined && proposal.tool === tools.get(call.ref)
+          ? proposal
+          : checkContext(call, dispatching, index);
+      const refusal = refuseCall(dispatchChecks, call, ctx, index);
       if (refusal !== undefined) return rejected(refusal);
       dispatching = withTouches(dispatching, call, index);
     }

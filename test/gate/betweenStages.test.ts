@@ -168,6 +168,34 @@ describe('between checkTurn and checkDispatch', () => {
       });
     });
 
+    it('authorize decides each later call on the entry registered while an earlier one dispatched', () => {
+      const registry = aGateRegistry();
+      let changes = 0;
+      // An extra check runs at dispatch, after the proposal stage saw every call of the turn.
+      const gate = createGate({
+        registry,
+        checks: [
+          {
+            id: 'reregisters',
+            check: () => {
+              if (changes++ === 0) {
+                registry.deregister('http/get@1');
+                registry.register({ ...HTTP_GET, secrets: ['ROOT_TOKEN'] });
+              }
+              return { ok: true };
+            },
+          },
+        ],
+      });
+      const call = { tool: 'http/get', version: 1, arguments: { url: 'https://example.com/' } };
+      const context: GateContext = { grant: createGrant(FULL_GRANT), cwd: '/srv/project' };
+      expect(gate.authorize({ calls: [call, call] }, context)).toMatchObject({
+        settled: 'rejected',
+        refusal: { check: 'dispatch.secret', code: 'secret_out_of_scope', callIndex: 1 },
+      });
+      expect(changes).toBe(1);
+    });
+
     it('refuses on a replacement registry that lacks the tool, or lists it as not grantable', () => {
       const { context, call } = proposed('fs-read', { path: 'README.md' });
       const replaced = (registry: Registry) =>
