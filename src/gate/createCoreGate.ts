@@ -200,9 +200,10 @@ export function createCoreGate(options: CoreGateOptions): Gate {
       const call = proposed.calls[index] as AuthorizedCall;
       // The proposal's context serves again while nothing it holds has changed: the same
       // caller (no labels touched since) and the registry's current entry for the ref.
-      const proposal = contexts[index];
+      // INVARIANT: proposeTurn pushed one context per call, and it passed every call.
+      const proposal = contexts[index] as CheckContext;
       const ctx =
-        dispatching === caller && proposal !== undefined && proposal.tool === tools.get(call.ref)
+        dispatching === caller && proposal.tool === tools.get(call.ref)
           ? proposal
           : checkContext(call, dispatching, index);
       const refusal = refuseCall(dispatchChecks, call, ctx, index);

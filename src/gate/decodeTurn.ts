@@ -48,7 +48,7 @@ const ARGUMENTS_BASE_DEPTH = 3;
 export function decodeTurn(input: unknown, limits: ResolvedLimits): DecodedTurn {
   try {
     if (typeof input !== 'string')
-      return decodeCallsValue(input, limits) ?? decodeCopy(input, limits);
+      return decodeCallsInPlace(input, limits) ?? decodeCopy(input, limits);
     const envelope = parseText(input, limits);
     return 'why' in envelope ? malformed(envelope.why) : decodeEnvelope(envelope.value, limits);
   } catch {
@@ -62,12 +62,9 @@ export function decodeTurn(input: unknown, limits: ResolvedLimits): DecodedTurn 
  * every value (property-tested), reaching it only when its shortcut gives up.
  */
 export function decodeCopy(input: unknown, limits: ResolvedLimits): DecodedTurn {
-  try {
-    const envelope = cloneValue(input, limits);
-    return 'why' in envelope ? malformed(envelope.why) : decodeEnvelope(envelope.value, limits);
-  } catch {
-    return malformed('the turn could not be read');
-  }
+  // Never throws: clonePlainJson turns any throw into a problem, and what it returns is plain data.
+  const envelope = cloneValue(input, limits);
+  return 'why' in envelope ? malformed(envelope.why) : decodeEnvelope(envelope.value, limits);
 }
 
 /**
@@ -75,12 +72,25 @@ export function decodeCopy(input: unknown, limits: ResolvedLimits): DecodedTurn 
  * envelope (turn, list, call) is read in place, each property once, and only
  * each call's arguments are copied, since only they are handed on. The size
  * is added up as `clonePlainJson` counts it over the whole turn. Anything
- * unexpected, of any kind, gives `undefined`: the whole turn is then copied
+ * unexpected, of any kind (a throw too), gives `undefined`: the whole turn is then copied
  * and decoded by `decodeCopy`, which names the first problem as it always did.
  */
-function decodeCallsValue(input: unknown, limits: ResolvedLimits): DecodedTurn | undefined {
-  // The turn, its list and each call sit at depths 0, 1 and 2; the arguments' copy checks its own.
-  if (limits.maxDepth < ARGUMENTS_BASE_DEPTH || !isPlainObject(input)) return undefined;
+export function decodeCallsInPlace(
+  input: unknown,
+  limits: ResolvedLimits,
+): DecodedTurn | undefined {
+  try {
+    return readCallsInPlace(input, limits);
+  } catch {
+    // A getter or proxy trap threw: the whole copy meets it again and names it.
+  }
+  return undefined;
+}
+
+function readCallsInPlace(input: unknown, limits: ResolvedLimits): DecodedTurn | undefined {
+  // The turn, its list and each call sit at depths 0, 1 and 2: a depth limit they would pass
+  // refuses the arguments at depth 3 first (their copy, or the parse of arguments text).
+  if (!isPlainObject(input)) return undefined;
   const keys = Object.keys(input);
   if (keys.length !== 1 || keys[0] !== 'calls') return undefined;
   const items: unknown = input.calls;
@@ -98,7 +108,8 @@ function decodeCallsValue(input: unknown, limits: ResolvedLimits): DecodedTurn |
     for (const key of Object.keys(item)) {
       const value: unknown = item[key];
       size += key.length + 3;
-      if (key === 'arguments' && typeof value !== 'string') {
+      if (key === 'arguments') {
+        // An object, or JSON text (a string copies as itself); decodeFields parses the text.
         const copied = copyPlainJsonCounted(
           value,
           { maxDepth: limits.maxDepth, maxSize: limits.maxBytes - size },
@@ -109,14 +120,13 @@ function decodeCallsValue(input: unknown, limits: ResolvedLimits): DecodedTurn |
         args = copied.copy;
         continue;
       }
-      // The other fields hold a string, or for version a number: anything else is for decodeCopy.
+      // tool and shape hold strings, version a number; anything else is for decodeCopy to name.
       if (typeof value === 'string') size += value.length + 2;
-      else if (key === 'version' && typeof value === 'number') size += 8;
+      else if (typeof value === 'number') size += 8;
       else return undefined;
       if (key === 'tool') tool = value;
       else if (key === 'version') version = value;
       else if (key === 'shape') shape = value;
-      else if (key === 'arguments') args = value;
       else return undefined;
     }
     if (size > limits.maxBytes) return undefined;

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeCopy, decodeTurn, type ResolvedLimits } from '../../src/gate/decodeTurn.js';
+import {
+  decodeCallsInPlace,
+  decodeCopy,
+  decodeTurn,
+  type ResolvedLimits,
+} from '../../src/gate/decodeTurn.js';
 import { runs } from '../helpers/testEnv.js';
 
 /**
@@ -18,6 +23,12 @@ const RUNS = { numRuns: runs(20_000), seed: 20_261_205 } as const;
 class Instance {
   readonly path = '/srv';
 }
+/** Values whose reading throws: a proxy whose every trap throws, a getter that throws. */
+const trap = () => {
+  throw new Error('trap');
+};
+const throwingProxy = new Proxy({}, { getPrototypeOf: trap, ownKeys: trap, get: trap });
+const throwingGetter = Object.defineProperty({}, 'path', { enumerable: true, get: trap });
 const odd = fc.constantFrom<unknown>(
   undefined,
   null,
@@ -37,6 +48,8 @@ const odd = fc.constantFrom<unknown>(
   [, 1],
   [],
   {},
+  throwingProxy,
+  throwingGetter,
 );
 const keyName = fc.constantFrom(
   'path',
@@ -174,6 +187,117 @@ describe('the value shortcut of decodeTurn answers as the whole-turn copy', () =
       }),
       { numRuns: runs(2_000), seed: 20_261_205 },
     );
+  });
+});
+
+describe('the value shortcut decodes every well-formed turn itself', () => {
+  it('answers a turn of calls the copy decodes, within the same limits, without giving up', () => {
+    const plainCall = fc.record(
+      {
+        tool: fc.constantFrom('read', 'write'),
+        version: fc.constantFrom(1, 2),
+        shape: fc.constantFrom('call', 'stream'),
+        arguments: fc.oneof(
+          fc.dictionary(keyName, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+          fc.json({ maxDepth: 2 }),
+        ),
+      },
+      { requiredKeys: ['tool', 'version', 'arguments'] },
+    );
+    let decoded = 0;
+    fc.assert(
+      fc.property(fc.array(plainCall, { minLength: 1, maxLength: 3 }), limits, (calls, limit) => {
+        const input = { calls };
+        const expected = decodeCopy(input, limit);
+        if (expected.kind !== 'calls') return;
+        decoded++;
+        expect(decodeCallsInPlace(input, limit)).toEqual(expected);
+        // At the very size the turn needs, too: it is within the limit.
+        const bytes = smallestPassing(
+          (maxBytes) => decodeCopy(input, { ...limit, maxBytes }).kind === 'calls',
+          limit.maxBytes,
+        );
+        if (bytes === undefined) throw new Error('the turn decoded at its own limit');
+        expect(decodeCallsInPlace(input, { ...limit, maxBytes: bytes })).toEqual(expected);
+      }),
+      { numRuns: runs(3_000), seed: 20_261_205 },
+    );
+    expect(decoded).toBeGreaterThan(runs(3_000) / 6);
+  });
+});
+
+describe('the value shortcut never reads what the copy would not', () => {
+  const LIMITS: ResolvedLimits = { maxBytes: 1_000_000, maxDepth: 64 };
+  const CALL = { tool: 'read', version: 1, arguments: { path: '/srv/a' } };
+
+  it('takes no call list from a polluted Object.prototype', () => {
+    const prototype = Object.prototype as { calls?: unknown };
+    prototype.calls = [CALL];
+    try {
+      expect(decodeTurn({ answer: 'done' }, LIMITS)).toEqual({ kind: 'answer', answer: 'done' });
+      expect(decodeTurn({ other: 1 }, LIMITS)).toMatchObject({ kind: 'malformed' });
+    } finally {
+      delete prototype.calls;
+    }
+  });
+
+  it('stops reading the arguments at the size limit', () => {
+    const reads: string[] = [];
+    const args = {
+      get first() {
+        reads.push('first');
+        // Past the limit by itself only after the envelope's 64 characters are counted.
+        return 'x'.repeat(60);
+      },
+      get second() {
+        reads.push('second');
+        return 'y';
+      },
+    };
+    const decoded = decodeTurn(
+      { calls: [{ tool: 'read', version: 1, arguments: args }] },
+      { maxBytes: 100, maxDepth: 64 },
+    );
+    expect(decoded).toEqual({
+      kind: 'malformed',
+      why: 'it is larger than the limit of 100 characters',
+    });
+    // By the shortcut, then by the copy that names the problem; never past the limit.
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.filter((read) => read !== 'first')).toEqual([]);
+  });
+
+  it('answers as the copy for a turn or call that is a class instance, not a plain object', () => {
+    class Turn {
+      readonly calls = [CALL];
+    }
+    class Call {
+      readonly tool = 'read';
+      readonly version = 1;
+      readonly arguments = { path: '/srv/a' };
+    }
+    for (const input of [new Turn(), { calls: [new Call()] }]) {
+      expect(decodeTurn(input, LIMITS)).toEqual({
+        kind: 'malformed',
+        why: expect.stringContaining('is not a plain object') as unknown,
+      });
+      expect(decodeTurn(input, LIMITS)).toEqual(decodeCopy(input, LIMITS));
+    }
+  });
+
+  it('names a getter or proxy that throws as the copy does', () => {
+    for (const input of [
+      throwingProxy,
+      { calls: throwingProxy },
+      { calls: [throwingProxy] },
+      { calls: [{ ...CALL, arguments: throwingGetter }] },
+      Object.defineProperty({}, 'calls', { enumerable: true, get: trap }),
+    ]) {
+      expect(decodeTurn(input, LIMITS)).toEqual({
+        kind: 'malformed',
+        why: 'the value could not be read as plain JSON data',
+      });
+    }
   });
 });
 
