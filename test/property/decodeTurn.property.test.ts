@@ -98,23 +98,44 @@ const call = fc.record(
   },
   { requiredKeys: [] },
 );
-const wellFormedCall = fc.record(
-  {
-    tool: fc.constantFrom('read', 'write'),
-    version: fc.constantFrom(1, 2),
-    shape: fc.constantFrom('call', 'stream'),
-    arguments: fc.oneof(
-      {
-        weight: 3,
-        arbitrary: fc.dictionary(keyName, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
-      },
-      fc.dictionary(keyName, value, { maxKeys: 4 }),
-      argumentsText,
-    ),
-  },
-  { requiredKeys: ['tool', 'version', 'arguments'] },
-);
+const wellFormedCall = fc
+  .record(
+    {
+      tool: fc.constantFrom('read', 'write'),
+      version: fc.constantFrom(1, 2),
+      shape: fc.constantFrom('call', 'stream'),
+      arguments: fc.oneof(
+        {
+          weight: 3,
+          arbitrary: fc.dictionary(keyName, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+        },
+        fc.dictionary(keyName, value, { maxKeys: 4 }),
+        argumentsText,
+      ),
+    },
+    { requiredKeys: ['tool', 'version', 'arguments'] },
+  )
+  .chain(inOrder);
+/** The same call with its keys in any order: the size past the arguments counts too. */
+function inOrder(call: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> {
+  const keys = Object.keys(call);
+  return fc
+    .shuffledSubarray(keys, { minLength: keys.length, maxLength: keys.length })
+    .map((order) => Object.fromEntries(order.map((key) => [key, call[key]])));
+}
+/** A well-formed call with one field, or a field it lacks, set to any value (undefined too). */
+const oneFieldOff = fc
+  .tuple(
+    wellFormedCall,
+    fc.constantFrom('tool', 'version', 'shape', 'arguments'),
+    fc.oneof(fc.constant(undefined), fc.constant(null), fc.boolean(), value),
+  )
+  .map(([call, key, odd]) => ({ ...call, [key]: odd }));
 const turn = fc.oneof(
+  {
+    weight: 2,
+    arbitrary: fc.record({ calls: fc.array(oneFieldOff, { minLength: 1, maxLength: 2 }) }),
+  },
   {
     weight: 6,
     arbitrary: fc.record({ calls: fc.array(wellFormedCall, { minLength: 1, maxLength: 3 }) }),
