@@ -19,6 +19,11 @@ describe('decoding an untrusted turn', () => {
     ['a JSON string', '"hello"', 'a turn is an object'],
     ['both keys', '{"answer": "a", "calls": []}', 'exactly one key'],
     ['an unknown key', '{"reply": "a"}', 'exactly one key'],
+    [
+      'calls and then another key',
+      '{"calls": [{"tool": "a", "version": 1, "arguments": {}}], "answer": "a"}',
+      'exactly one key',
+    ],
     ['an answer that is not a string', '{"answer": 1}', '"answer" must be a string'],
     ['empty calls', '{"calls": []}', 'non-empty list'],
     ['calls that are not a list', '{"calls": {}}', 'non-empty list'],
