@@ -205,3 +205,18 @@ describe('createGate', () => {
     }
   });
 });
+
+describe('authorize and a polluted Object.prototype', () => {
+  it('never hands on a rawArguments the prototype supplies', () => {
+    const { gate, context } = aGateSetup();
+    const prototype = Object.prototype as { rawArguments?: unknown };
+    prototype.rawArguments = '{"path": "/etc/passwd"}';
+    try {
+      const decision = gate.authorize(aTurn('fs-read', { path: 'README.md' }), context);
+      if (decision.settled !== 'tool') throw new Error('expected the call to pass');
+      expect(Object.hasOwn(decision.calls[0] as object, 'rawArguments')).toBe(false);
+    } finally {
+      delete prototype.rawArguments;
+    }
+  });
+});

@@ -189,6 +189,16 @@ describe('the gate: dispatch.flow', () => {
     expect(gate.authorize({ calls: [post, readMail] }, { grant }).settled).toBe('tool');
   });
 
+  it('keeps adding what each call of the turn touches, after the first call touched something', () => {
+    // Call 0 touches untrusted and public, call 1 private: the post after them is refused.
+    const fetch = call('web/fetch', { url: 'https://example.com/' });
+    expect(gate.authorize({ calls: [fetch, post] }, { grant }).settled).toBe('tool');
+    expect(gate.authorize({ calls: [fetch, readMail, post] }, { grant })).toMatchObject({
+      settled: 'rejected',
+      refusal: { check: 'dispatch.flow', code: 'flow_denied', callIndex: 2 },
+    });
+  });
+
   it('asks for an approval of the exact call under an ask flow, and takes one', () => {
     const touched = [{ label: 'untrusted', ref: 'web/fetch@1', value: 'web/fetch@1' }];
     const proposed = gate.checkTurn({ calls: [write] }, { grant });

@@ -70,7 +70,8 @@ describe('a run whose gate cannot find what a call touches', () => {
       check: 'dispatch.flow',
       code: 'check_failed',
       ref: 'mail/read@1',
-      details: [{ message: expect.stringContaining('realpath blew up') as unknown }],
+      reason: 'the check dispatch.flow failed, so the call is refused',
+      details: [{ pointer: '', message: expect.stringContaining('realpath blew up') as unknown }],
     });
     // Refused, so it touched nothing.
     expect(run.summary().labels).toBeUndefined();
