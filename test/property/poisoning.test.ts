@@ -15,7 +15,7 @@ import {
 import { aCall, aTurnValue } from '../fuzz/generators.js';
 import { createRandom, type Random } from '../fuzz/random.js';
 import { createFuzzRegistry, createFuzzWorld, DEFINITIONS } from '../fuzz/setup.js';
-import { enough, runs } from '../helpers/testEnv.js';
+import { deadline, enough, runs } from '../helpers/testEnv.js';
 
 /**
  * Poisoning and immutability (fast-check's Poisoning.spec.ts, for a gate):
@@ -209,57 +209,62 @@ describe('prototype pollution', () => {
     expect(during).toEqual(before);
   });
 
-  it('registers the same entry while polluted, or refuses the definition loudly', () => {
-    // ajv compiles schemas at registration and reads them through the prototype chain; under
-    // most planted keys it fails, which must surface as invalid_tool, never as a different entry.
-    // Each case plants all of POLLUTION or one to three of its keys, half of them keys under which
-    // ajv still compiles an object schema, and registers a fixture or a generated definition.
-    const random = createRandom(3939);
-    const keys = Object.keys(POLLUTION);
-    const compiles = ['builtIn', 'calls', 'details', 'checks', 'validate', 'files'];
-    // POISON_DEFINITIONS: fewer under `npm run mutation` (each registration compiles a schema).
-    const total = Number(process.env.POISON_DEFINITIONS ?? runs(200));
-    const scale = total / runs(200);
-    const cases = Array.from({ length: total }, () => {
-      const planted: Record<string, unknown> = {};
-      if (random.chance(0.1)) Object.assign(planted, POLLUTION);
-      else
-        for (let count = 1 + random.int(3); count > 0; count--) {
-          const key = random.pick(random.chance(0.5) ? compiles : keys);
-          planted[key] = POLLUTION[key];
-        }
-      return {
-        planted,
-        definition: random.chance(0.3) ? random.pick(DEFINITIONS) : aPlainDefinition(random),
-      };
-    });
-    const register = (definition: ToolDefinition) =>
-      createRegistry({ builtins: 'none' }).register(definition);
-    let same = 0;
-    let refused = 0;
-    for (const { planted, definition } of cases) {
-      const clean = JSON.stringify(register(definition));
-      const outcome = whilePollutedWith(planted, () => {
-        try {
-          return JSON.stringify(register(definition));
-        } catch (error) {
-          return error instanceof ToolgateError ? error.code : 'not a ToolgateError';
-        }
+  it(
+    'registers the same entry while polluted, or refuses the definition loudly',
+    () => {
+      // ajv compiles schemas at registration and reads them through the prototype chain; under
+      // most planted keys it fails, which must surface as invalid_tool, never as a different entry.
+      // Each case plants all of POLLUTION or one to three of its keys, half of them keys under which
+      // ajv still compiles an object schema, and registers a fixture or a generated definition.
+      const random = createRandom(3939);
+      const keys = Object.keys(POLLUTION);
+      const compiles = ['builtIn', 'calls', 'details', 'checks', 'validate', 'files'];
+      // POISON_DEFINITIONS: fewer under `npm run mutation` (each registration compiles a schema).
+      const total = Number(process.env.POISON_DEFINITIONS ?? runs(200));
+      const scale = total / runs(200);
+      const cases = Array.from({ length: total }, () => {
+        const planted: Record<string, unknown> = {};
+        if (random.chance(0.1)) Object.assign(planted, POLLUTION);
+        else
+          for (let count = 1 + random.int(3); count > 0; count--) {
+            const key = random.pick(random.chance(0.5) ? compiles : keys);
+            planted[key] = POLLUTION[key];
+          }
+        return {
+          planted,
+          definition: random.chance(0.3) ? random.pick(DEFINITIONS) : aPlainDefinition(random),
+        };
       });
-      if (outcome === 'invalid_tool') refused++;
-      else {
-        expect({ planted: Object.keys(planted), definition, outcome }).toEqual({
-          planted: Object.keys(planted),
-          definition,
-          outcome: clean,
+      const register = (definition: ToolDefinition) =>
+        createRegistry({ builtins: 'none' }).register(definition);
+      let same = 0;
+      let refused = 0;
+      for (const { planted, definition } of cases) {
+        const clean = JSON.stringify(register(definition));
+        const outcome = whilePollutedWith(planted, () => {
+          try {
+            return JSON.stringify(register(definition));
+          } catch (error) {
+            return error instanceof ToolgateError ? error.code : 'not a ToolgateError';
+          }
         });
-        same++;
+        if (outcome === 'invalid_tool') refused++;
+        else {
+          expect({ planted: Object.keys(planted), definition, outcome }).toEqual({
+            planted: Object.keys(planted),
+            definition,
+            outcome: clean,
+          });
+          same++;
+        }
       }
-    }
-    // Both branches ran: entries registered while polluted, and definitions refused.
-    expect(same).toBeGreaterThan(Math.floor(enough(25, 200) * scale));
-    expect(refused).toBeGreaterThan(Math.floor(enough(100, 200) * scale));
-  });
+      // Both branches ran: entries registered while polluted, and definitions refused.
+      expect(same).toBeGreaterThan(Math.floor(enough(25, 200) * scale));
+      expect(refused).toBeGreaterThan(Math.floor(enough(100, 200) * scale));
+      // A deadline, not a timing: instrumented by Stryker (its dry run) it ran past 60 s here.
+    },
+    deadline(180_000),
+  );
 
   it('does not let a polluted "access" turn a write resource into a read one', () => {
     // readResources directly: under this pollution ajv itself cannot compile schemas, so register() fails loudly.
