@@ -164,6 +164,45 @@ describe('gate laws', () => {
     );
   });
 
+  it('authorize answers as checkTurn, then checkDispatch of each issued call in order', () => {
+    // authorize reuses each call's proposal context at dispatch; the two stages build their own.
+    let [allowed, refusedAtDispatch] = [0, 0];
+    const scoped = fc.oneof(
+      pathText.map((path) => ({ tool: 'fs-read', version: 1, arguments: { path } })),
+      urlText.map((url) => ({ tool: 'http/get', version: 1, arguments: { url } })),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(goodCall, badCall, scoped), { minLength: 1, maxLength: 4 }),
+        (calls) => {
+          const turn = { calls };
+          const proposed = gate.checkTurn(turn, context);
+          const expected = (): TurnDecision => {
+            if (proposed.settled !== 'tool') return proposed;
+            for (const [index, call] of proposed.calls.entries()) {
+              const verdict = gate.checkDispatch(call, context);
+              if (!verdict.allowed)
+                return { settled: 'rejected', refusal: { ...verdict.refusal, callIndex: index } };
+            }
+            return proposed;
+          };
+          const decision = gate.authorize(turn, context);
+          expect(decision).toEqual(expected());
+          if (decision.settled === 'tool') allowed++;
+          else if (
+            decision.settled === 'rejected' &&
+            decision.refusal.check.startsWith('dispatch.')
+          )
+            refusedAtDispatch++;
+        },
+      ),
+      RUNS,
+    );
+    // Both ends were reached: turns that pass, and refusals only the dispatch stage gives.
+    expect(allowed).toBeGreaterThan(enough(500, 10_000));
+    expect(refusedAtDispatch).toBeGreaterThan(enough(500, 10_000));
+  });
+
   it('rejects the whole turn for one bad call anywhere, and authorizes nothing', () => {
     fc.assert(
       fc.property(fc.array(goodCall, { maxLength: 5 }), badCall, fc.nat(), (good, bad, where) => {
