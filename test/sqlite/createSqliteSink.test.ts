@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -241,6 +241,93 @@ try { createSqliteSink(process.argv[2]); console.log('opened'); } catch (error) 
     },
     deadline(20_000),
   );
+
+  describe('copies its write-ahead log into the database file', () => {
+    /** The rows of run `run` that the database file alone holds, without its log (a copy of it). */
+    function rowsInFile(file: string, run: string): number {
+      const copy = `${file}.copy`;
+      copyFileSync(file, copy);
+      const db = new Database(copy);
+      try {
+        return (
+          db.prepare('SELECT count(*) AS n FROM toolgate_records WHERE run = ?').get(run) as {
+            n: number;
+          }
+        ).n;
+      } finally {
+        db.close();
+        rmSync(copy, { force: true });
+      }
+    }
+    const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+    /** Dispatches `turns` turns of one call each on run `id`, through `sink`. */
+    function record(sink: ReturnType<typeof createSqliteSink>, id: string, turns: number) {
+      const { run } = aRun({ run: { sink, id } });
+      for (let turn = 0; turn < turns; turn += 1)
+        run.dispatch(callsOf(run.propose(SEARCH_TURN))[0]);
+    }
+
+    it('after a pause that follows a write, not before, and not when turned off', async () => {
+      const file = join(dir, 'idle.db');
+      const off = join(dir, 'off.db');
+      const sink = createSqliteSink(file, { idleCheckpointMs: 100, checkpointPages: 0 });
+      const never = createSqliteSink(off, { idleCheckpointMs: 0, checkpointPages: 0 });
+      await sleep(300); // the copy armed at creation (the migration's rows) has run
+      record(sink, 'r', 3);
+      record(never, 'r', 3);
+      expect(rowsInFile(file, 'r')).toBe(0);
+      await sleep(400);
+      expect(rowsInFile(file, 'r')).toBe(6);
+      // The timer runs again after the next pause.
+      record(sink, 'r', 1);
+      expect(rowsInFile(file, 'r')).toBe(6);
+      await sleep(400);
+      expect(rowsInFile(file, 'r')).toBe(8);
+      expect(() => rowsInFile(off, 'r')).toThrow('no such table');
+      sink.close();
+      never.close();
+      // close copies everything (SQLite's last connection checkpoints and removes the log).
+      expect(rowsInFile(off, 'r')).toBe(6);
+    });
+
+    it('once the log holds checkpointPages pages, during the write; by default after 4000', () => {
+      const small = createSqliteSink(join(dir, 'small.db'), {
+        checkpointPages: 20,
+        idleCheckpointMs: 0,
+      });
+      const byDefault = createSqliteSink(join(dir, 'default.db'), { idleCheckpointMs: 0 });
+      // About seven pages a row here: 150 turns are some 2,100 pages, past SQLite's own 1000.
+      record(small, 'r', 150);
+      record(byDefault, 'r', 150);
+      expect(rowsInFile(join(dir, 'small.db'), 'r')).toBeGreaterThan(250);
+      // Nothing copied yet: not even the table the migration created.
+      expect(() => rowsInFile(join(dir, 'default.db'), 'r')).toThrow('no such table');
+      small.close();
+      byDefault.close();
+    });
+
+    it('refuses a count that is not a whole number of 0 or more, naming the option', () => {
+      for (const [options, message] of [
+        [
+          { checkpointPages: -1 },
+          'checkpointPages must be a whole number of pages of log, 0 or more, not -1',
+        ],
+        [
+          { checkpointPages: 1.5 },
+          'checkpointPages must be a whole number of pages of log, 0 or more, not 1.5',
+        ],
+        [
+          { idleCheckpointMs: '250' },
+          'idleCheckpointMs must be a whole number of milliseconds, 0 or more, not a string',
+        ],
+        [
+          { idleCheckpointMs: Number.NaN },
+          'idleCheckpointMs must be a whole number of milliseconds, 0 or more, not NaN',
+        ],
+      ] as const)
+        expect(() => createSqliteSink(join(dir, 'x.db'), options as never)).toThrow(message);
+    });
+  });
 
   it('writes a batch all or none', () => {
     const file = join(dir, 'records.db');
