@@ -45,7 +45,14 @@ export interface SchemaProblem {
 function validatorFor(schema: Schema): ValidateFunction {
   let validate = compiled.get(schema);
   if (validate === undefined) {
-    const ajv = new Ajv({ allErrors: true, verbose: true, allowUnionTypes: true, logger: false });
+    // The shipped schemas are checked against their meta-schema by a test, not in every process.
+    const ajv = new Ajv({
+      allErrors: true,
+      verbose: true,
+      allowUnionTypes: true,
+      logger: false,
+      validateSchema: false,
+    });
     validate = ajv.compile(schema);
     compiled.set(schema, validate);
   }
