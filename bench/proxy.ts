@@ -117,7 +117,7 @@ const BLOCK = 100;
  * under an agent calling back to back; across blocks, a slow spell of the machine (another
  * process, the disk) falls on every side alike instead of on whichever side ran then.
  */
-async function timeInterleaved(sides: readonly Started[]): Promise<number[][]> {
+async function timeInBlocks(sides: readonly Started[]): Promise<number[][]> {
   const times = sides.map((): number[] => []);
   for (const side of sides) for (let call = 0; call < WARM_UP; call += 1) await callOnce(side);
   for (let round = 0; round * BLOCK < CALLS; round += 1)
@@ -185,7 +185,7 @@ try {
   } catch (error) {
     console.log(`(no PostgreSQL row: ${String(error)})`);
   }
-  const times = await timeInterleaved(started.map(([, side]) => side));
+  const times = await timeInBlocks(started.map(([, side]) => side));
   sides = started.map(([name, side], index) => {
     const taken = times[index] ?? [];
     return [

@@ -306,6 +306,28 @@ try { createSqliteSink(process.argv[2]); console.log('opened'); } catch (error) 
       byDefault.close();
     });
 
+    it(
+      'never keeps the process alive: a script that leaves its sink open ends',
+      () => {
+        // An idle copy ten minutes away: were its timer referenced, the script would wait for it.
+        const script = `import { createSqliteSink } from ${JSON.stringify(SINK)};
+const sink = createSqliteSink(process.argv[2], { idleCheckpointMs: 600_000 });
+sink.writeMany([]);
+console.log('written');`;
+        const path = join(dir, 'left-open.mts');
+        writeFileSync(path, script);
+        const result = spawnSync(process.execPath, ['--import', TSX, path, join(dir, 'open.db')], {
+          encoding: 'utf8',
+          cwd: ROOT,
+          timeout: deadline(20_000),
+        });
+        expect(result.signal).toBeNull();
+        expect(result.stdout).toBe('written\n');
+        expect(result.status).toBe(0);
+      },
+      deadline(20_000),
+    );
+
     it('refuses a count that is not a whole number of 0 or more, naming the option', () => {
       for (const [options, message] of [
         [
@@ -319,6 +341,10 @@ try { createSqliteSink(process.argv[2]); console.log('opened'); } catch (error) 
         [
           { idleCheckpointMs: '250' },
           'idleCheckpointMs must be a whole number of milliseconds, 0 or more, not a string',
+        ],
+        [
+          { busyTimeoutMs: -5 },
+          'busyTimeoutMs must be a whole number of milliseconds, 0 or more, not -5',
         ],
         [
           { idleCheckpointMs: Number.NaN },
