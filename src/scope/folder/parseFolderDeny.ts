@@ -100,7 +100,8 @@ function findGlobProblem(glob: string): string | undefined {
   if (glob.includes('\0')) return 'the glob contains a NUL character';
   if (glob.endsWith('/'))
     return 'the glob ends with "/"; write "!dir" to deny a folder and everything under it';
-  if (glob.endsWith('\\') && !glob.endsWith('\\\\'))
+  // "\\" is an escaped "\"; an odd run of them at the end leaves the last one escaping nothing.
+  if (countTrailing(glob, '\\') % 2 === 1)
     return 'the glob ends with a lone "\\" that escapes nothing';
   const segments = (glob.startsWith('/') ? glob.slice(1) : glob).split('/');
   if (segments.some((segment) => segment === ''))
@@ -111,6 +112,13 @@ function findGlobProblem(glob: string): string | undefined {
   if (extglob !== undefined)
     return `the glob uses the extglob "${extglob}(…)"; folder deny globs take literal segments, *, **, ?, [classes] and {a,b} braces: write each alternative as a deny entry of its own, or with braces`;
   return undefined;
+}
+
+/** How many times `char` repeats at the end of `text` (`charAt` before the start is `''`, which ends it). */
+function countTrailing(text: string, char: string): number {
+  let count = 0;
+  while (text.charAt(text.length - 1 - count) === char) count++;
+  return count;
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { Minimatch } from 'minimatch';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { matchGlobRows } from '../../../src/scope/folder/matchGlobRows.js';
 import { FOLDER_GLOB_OPTIONS } from '../../../src/scope/folder/parseFolderDeny.js';
 import { runs } from '../../helpers/testEnv.js';
@@ -11,9 +11,11 @@ const compile = (glob: string) => new Minimatch(glob, FOLDER_GLOB_OPTIONS);
 const NAMES = ['a', 'b', 'ab', '.env', '.git', 'x.pem', 'é', 'A'];
 // "." and ".." never reach the gate's matcher (paths are canonical), but ** must still not take them.
 const aSegment = fc.constantFrom(...NAMES, '.', '..');
-/** Glob segments: literals, `*`, `?`, classes, braces, `**`, partial wildcards. */
+/** Glob segments: literals (`.` and `..` too, where ** stops), `*`, `?`, classes, braces, `**`, partial wildcards. */
 const aGlobSegment = fc.constantFrom(
   ...NAMES,
+  '.',
+  '..',
   '*',
   '**',
   '?',
@@ -60,6 +62,11 @@ describe('matchGlobRows', () => {
       ['config/{prod,stage}/**', 'config/dev/k', false],
       ['*.pem', 'x.pem', true],
       ['*.pem', 'a/x.pem', false],
+      // ** takes no segment here (the next is `.` or `..`, which it never takes); the next part does.
+      ['a/**/..', 'a/..', true],
+      ['a/**/.', 'a/.', true],
+      ['**/..', '..', true],
+      ['a/**/b', 'a/../b', false],
     ];
     for (const [glob, path, expected] of cases)
       expect(matchGlobRows(compile(glob).set, path), `${glob} ${path}`).toBe(expected);
@@ -75,13 +82,34 @@ describe('matchGlobRows', () => {
     );
   });
 
-  it('matches paths deeper than its reused buffers, the same as minimatch', () => {
-    const deep = `/${Array.from({ length: 70 }, (_, index) => `d${String(index % 3)}`).join('/')}`;
-    for (const glob of ['/**/d1', '/d0/**/d0', '/d0/**', '/*/d1/**/d2', '/**/d3']) {
-      const compiled = compile(glob);
-      expect(matchGlobRows(compiled.set, deep), glob).toBe(compiled.match(deep));
-      expect(matchGlobRows(compiled.set, `${deep}/x`), glob).toBe(compiled.match(`${deep}/x`));
+  it('matches paths deeper than its reused buffers, the same as minimatch, as the buffers grow', async () => {
+    // A fresh copy of the module, so its buffers start at their first size whatever ran before
+    // (they are module state, grown once and kept: a test that ran after a deeper one would not
+    // see them grow).
+    vi.resetModules();
+    const fresh = await import('../../../src/scope/folder/matchGlobRows.js');
+    const globs = ['/**/d0', '/**/d1', '/**/d2', '/d0/**', '/d0/**/d2', '/*/d1/**/d2', '/**/d3'];
+    let matched = 0;
+    // Each depth past the buffers, once just past, once far past (a jump beyond double their size).
+    for (const depth of [30, 31, 32, 40, 70, 200, 1000]) {
+      const deep = `/${Array.from({ length: depth }, (_, index) => `d${String(index % 3)}`).join('/')}`;
+      for (const glob of globs) {
+        const compiled = compile(glob);
+        for (const path of [deep, `${deep}/x`]) {
+          const expected = compiled.match(path);
+          expect(fresh.matchGlobRows(compiled.set, path), `${glob} ${String(depth)}`).toBe(
+            expected,
+          );
+          if (expected) matched++;
+        }
+      }
     }
+    // Not vacuous: the deepest segments decide several of these.
+    expect(matched).toBeGreaterThan(14);
+  });
+
+  it('answers no for a glob row with no parts, which minimatch never builds (not a throw)', () => {
+    for (const path of ['a', '', '/', '/a/b']) expect(matchGlobRows([[]], path), path).toBe(false);
   });
 
   it('answers the same with Array.prototype polluted, where Minimatch.match throws', () => {

@@ -33,11 +33,24 @@ describe('parseFolderDeny', () => {
     ],
     ['!a\0b', 'the glob contains a NUL character'],
     ['!a\\', 'the glob ends with a lone "\\" that escapes nothing'],
+    // An escaped "\\" then one more: the last still escapes nothing.
+    ['!a\\\\\\', 'the glob ends with a lone "\\" that escapes nothing'],
+    ['!\\', 'the glob ends with a lone "\\" that escapes nothing'],
+    [`!${'x'.repeat(4097)}`, 'the glob is longer than 4096 characters'],
     [`!${'x'.repeat(5000)}`, 'the glob is longer than 4096 characters'],
     ['/srv/app', 'a folder deny entry is "!" followed by a glob, such as "!**/.env"'],
     [42, 'a folder deny entry is "!" followed by a glob, such as "!**/.env"'],
   ])('refuses %j: %s', (entry, problem) => {
     expect(parseFolderDeny(entry)).toEqual({ ok: false, problem });
+  });
+
+  it('takes an even run of trailing "\\" (each pair one literal "\\") and a glob of exactly 4096 characters', () => {
+    const one = parseFolderDeny('!a\\\\');
+    expect(one.ok && one.value.self.match('a\\')).toBe(true);
+    const two = parseFolderDeny('!a\\\\\\\\');
+    expect(two.ok && two.value.self.match('a\\\\')).toBe(true);
+    const longest = parseFolderDeny(`!${'x'.repeat(4096)}`);
+    expect(longest.ok && longest.value.self.match(`d/${'x'.repeat(4096)}`)).toBe(true);
   });
 
   const extglob = (marker: string) =>
