@@ -39,6 +39,15 @@ describe('isHostPatternInside', () => {
     ['api.slack.com:80', '*.slack.com:443', false],
     ['127.0.0.1:80', '127.0.0.1', true],
     ['[::ffff:127.0.0.1]', '127.0.0.1', false],
+    // A range is inside one address only when it is that one address (a full-length prefix).
+    ['10.0.0.1/32', '10.0.0.1', true],
+    ['[2001:db8::1]/128', '[2001:db8::1]', true],
+    ['[2001:db8::]/32', '[2001:db8::]', false],
+    ['10.0.0.0/8', '10.0.0.0', false],
+    // A host name is not an address: no range holds it, and it holds no range.
+    ['10.0.0.1/32', 'example.com', false],
+    ['example.com', '10.0.0.0/8', false],
+    ['10.1.2.3', '10.0.0.0/8', true],
   ])('%j inside %j: %j', (inner, outer, expected) => {
     expect(isHostPatternInside(pattern(inner), pattern(outer))).toBe(expected);
   });

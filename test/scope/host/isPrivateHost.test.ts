@@ -44,6 +44,8 @@ describe('isPrivateHost (SPEC §13)', () => {
     '[64:ff9b:1::a00:1]',
     '[64:ff9b:1::808:808]',
     '[64:ff9b:1:808:8:800::]',
+    // Every one of the four readings is 8.8.8.8: private as local-use NAT64, not by what it embeds.
+    '[64:ff9b:1:808:808:808:808:808]',
     '[[not-ipv6]',
   ])('is true for %j', (text) => {
     expect(isPrivateHost(host(text))).toBe(true);

@@ -40,6 +40,14 @@ describe('CIDR patterns (SPEC §6.2 rev 2, §13)', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.problem).toContain(fragment);
   });
+
+  it('names a host name where an address should be, with nothing after the example', () => {
+    expect(parseHostPattern('1example.com/8')).toEqual({
+      ok: false,
+      problem:
+        'a CIDR pattern starts with an IPv4 address in dotted decimal or a bracketed IPv6 address, such as 10.0.0.0/8 or [fd00::]/8',
+    });
+  });
 });
 
 describe('parseNetworkEntry', () => {

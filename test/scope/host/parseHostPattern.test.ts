@@ -50,6 +50,9 @@ describe('parseHostPattern', () => {
     ['example.com\n', 'U+000A'],
     ['exa\tmple.com', 'U+0009'],
     ['example.com/', '"/"'],
+    // Only a pattern that starts with a digit or "[" is read as a range: a digit later is a host's.
+    ['example.com/8', '"/"'],
+    ['a1.example/x', '"/"'],
     ['example.com\\', '"\\"'],
     ['user@example.com', '"@"'],
     ['example.com?', '"?"'],

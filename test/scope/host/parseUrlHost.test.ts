@@ -54,6 +54,9 @@ describe('parseUrlHost', () => {
     ['HTTPS:/good.com', 'must start with http://'],
     ['httpſ://good.com', 'must start with http://'],
     ['HTTPK://good.com', 'must start with http://'],
+    // A scheme is read at the start only, not wherever its text appears.
+    ['ftp://evil.com/https://', 'must start with http://'],
+    ['evil.com/HTTPS://', 'must start with http://'],
     // SPEC §6.2 rev 2: only canonical dotted-decimal IPv4
     ['http://010.010.010.010/', 'four decimal numbers'],
     ['http://0x7f000001/', 'four decimal numbers'],

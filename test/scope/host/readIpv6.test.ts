@@ -10,6 +10,8 @@ describe('readIpv6', () => {
     ['[1:2:3:4:5:6:7:8]', 0x00010002000300040005000600070008n],
     ['[1::8]', (1n << 112n) | 8n],
     ['[FFFF::]', 0xffffn << 112n],
+    // A gap may stand for one group (RFC 4291), though a canonical form never writes it so.
+    ['[1::3:4:5:6:7:8]', 0x0001_0000_0003_0004_0005_0006_0007_0008n],
   ])('reads %j', (text, value) => {
     expect(readIpv6(text)).toBe(value);
   });
@@ -25,6 +27,9 @@ describe('readIpv6', () => {
     '[g::]',
     '[::ffff:10.0.0.1]',
     '[1:]',
+    // Only text between "[" and "]" is read.
+    'x1::2]',
+    '[1::2',
   ])('refuses %j', (text) => {
     expect(readIpv6(text)).toBe(undefined);
   });
