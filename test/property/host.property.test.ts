@@ -11,15 +11,10 @@ import {
   type HostPattern,
 } from '../../src/scope/host/index.js';
 import { enough, runs } from '../helpers/testEnv.js';
+import { hostPattern as pattern } from '../helpers/hostPatterns.js';
 
 // Fixed seed: every run explores the same 10 000 cases, so a failure is reproducible.
 const RUNS = { numRuns: runs(10_000), seed: 20_240_611 };
-
-const pattern = (text: string): HostPattern => {
-  const result = parseHostPattern(text);
-  if (!result.ok) throw new Error(`${text}: ${result.problem}`);
-  return result.value;
-};
 
 const hex = (n: number): string => `0x${n.toString(16)}`;
 const octal = (n: number): string => `0${n.toString(8)}`;

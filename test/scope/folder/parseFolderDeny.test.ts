@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFolderDeny } from '../../../src/scope/folder/parseFolderDeny.js';
+import { runs } from '../../helpers/testEnv.js';
 
 describe('parseFolderDeny', () => {
   it('keeps the entry as written and tells absolute globs from relative ones', () => {
@@ -51,6 +53,31 @@ describe('parseFolderDeny', () => {
     expect(two.ok && two.value.self.match('a\\\\')).toBe(true);
     const longest = parseFolderDeny(`!${'x'.repeat(4096)}`);
     expect(longest.ok && longest.value.self.match(`d/${'x'.repeat(4096)}`)).toBe(true);
+  });
+
+  it('refuses any odd trailing run of "\\" and reads an even one as half as many literal "\\" (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[a-z0-9.]{1,6}$/).filter((name) => name !== '.' && name !== '..'),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 0, max: 9 }),
+        (stem, run, named) => {
+          const result = parseFolderDeny(`!${stem}${'\\'.repeat(run)}`);
+          if (run % 2 === 1) {
+            expect(result).toEqual({
+              ok: false,
+              problem: 'the glob ends with a lone "\\" that escapes nothing',
+            });
+            return;
+          }
+          // Each pair is one literal "\\": the deny takes the name with exactly half as many.
+          expect(result.ok).toBe(true);
+          const path = `d/${stem}${'\\'.repeat(named)}`;
+          expect(result.ok && result.value.self.match(path)).toBe(named === run / 2);
+        },
+      ),
+      { numRuns: runs(300) },
+    );
   });
 
   const extglob = (marker: string) =>

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileHostMatcher } from '../../../src/scope/host/compileHostMatcher.js';
-import { parseHostPattern } from '../../../src/scope/host/parseHostPattern.js';
 import type { CanonicalHost, HostPattern } from '../../../src/scope/host/types.js';
+import { hostPattern as pattern } from '../../helpers/hostPatterns.js';
 
-const pattern = (text: string): HostPattern => {
-  const result = parseHostPattern(text);
-  if (!result.ok) throw new Error(result.problem);
-  return result.value;
-};
 const matcherOf = (...texts: string[]) => compileHostMatcher(texts.map(pattern));
 const host = (text: string): CanonicalHost => text as CanonicalHost;
 

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findContainingHostPattern } from '../../../src/scope/host/findContainingHostPattern.js';
 import { findMatchingHostPattern } from '../../../src/scope/host/findMatchingHostPattern.js';
-import {
-  parseHostPattern,
-  type CanonicalHost,
-  type HostPattern,
-} from '../../../src/scope/host/index.js';
+import type { CanonicalHost, HostPattern } from '../../../src/scope/host/index.js';
+import { hostPattern as pattern } from '../../helpers/hostPatterns.js';
 
-const pattern = (text: string): HostPattern => {
-  const result = parseHostPattern(text);
-  if (!result.ok) throw new Error(result.problem);
-  return result.value;
-};
 const patterns = (...texts: string[]) => texts.map(pattern);
 const host = (text: string) => text as CanonicalHost;
 

@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalizeHost } from '../../../src/scope/host/canonicalizeHost.js';
 import { isHostInPattern } from '../../../src/scope/host/isHostInPattern.js';
-import { parseHostPattern } from '../../../src/scope/host/parseHostPattern.js';
-import type { CanonicalHost, HostPattern } from '../../../src/scope/host/types.js';
-
-const pattern = (text: string): HostPattern => {
-  const result = parseHostPattern(text);
-  if (!result.ok) throw new Error(result.problem);
-  return result.value;
-};
-const host = (text: string): CanonicalHost => {
-  const result = canonicalizeHost(text);
-  if (!result.ok) throw new Error(result.problem);
-  return result.value;
-};
+import { canonicalHost as host, hostPattern as pattern } from '../../helpers/hostPatterns.js';
 
 describe('isHostInPattern, ports', () => {
   it.each([

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isHostPatternInside } from '../../../src/scope/host/isHostPatternInside.js';
-import { parseHostPattern } from '../../../src/scope/host/parseHostPattern.js';
 import type { CanonicalHost, HostPattern } from '../../../src/scope/host/types.js';
-
-const pattern = (text: string): HostPattern => {
-  const result = parseHostPattern(text);
-  if (!result.ok) throw new Error(result.problem);
-  return result.value;
-};
+import { hostPattern as pattern } from '../../helpers/hostPatterns.js';
 
 describe('isHostPatternInside', () => {
   it.each([

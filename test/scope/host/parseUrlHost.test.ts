@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileHostMatcher } from '../../../src/scope/host/compileHostMatcher.js';
-import { parseHostPattern } from '../../../src/scope/host/parseHostPattern.js';
 import { parseUrlHost } from '../../../src/scope/host/parseUrlHost.js';
-import type { HostPattern } from '../../../src/scope/host/types.js';
-
-const pattern = (text: string): HostPattern => {
-  const result = parseHostPattern(text);
-  if (!result.ok) throw new Error(result.problem);
-  return result.value;
-};
+import { hostPattern as pattern } from '../../helpers/hostPatterns.js';
 
 describe('parseUrlHost', () => {
   it.each([

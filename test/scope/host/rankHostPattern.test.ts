@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseHostPattern } from '../../../src/scope/host/parseHostPattern.js';
 import { rankHostPattern } from '../../../src/scope/host/rankHostPattern.js';
+import { hostPattern } from '../../helpers/hostPatterns.js';
 
-const rank = (text: string): number => {
-  const result = parseHostPattern(text);
-  if (!result.ok) throw new Error(result.problem);
-  return rankHostPattern(result.value);
+const rank = (text: string): number => rankHostPattern(hostPattern(text));
+
+/** Each pattern of the list ranks above the next. */
+const expectNarrowToWide = (narrowToWide: readonly string[]) => {
+  for (const [index, text] of narrowToWide.slice(0, -1).entries())
+    expect(rank(text), text).toBeGreaterThan(rank(narrowToWide[index + 1] as string));
 };
 
 describe('rankHostPattern', () => {
@@ -18,9 +20,7 @@ describe('rankHostPattern', () => {
       '*.github.com',
       '*',
     ];
-    for (const [index, text] of narrowToWide.slice(0, -1).entries()) {
-      expect(rank(text)).toBeGreaterThan(rank(narrowToWide[index + 1] as string));
-    }
+    expectNarrowToWide(narrowToWide);
   });
 
   it('ranks the deepest wildcard with a port below any exact host', () => {
@@ -40,9 +40,7 @@ describe('rankHostPattern, CIDR ranges', () => {
       '0.0.0.0/0',
       '*',
     ];
-    for (const [index, text] of narrowToWide.slice(0, -1).entries()) {
-      expect(rank(text), text).toBeGreaterThan(rank(narrowToWide[index + 1] as string));
-    }
+    expectNarrowToWide(narrowToWide);
   });
 
   it('ranks a prefix one bit longer over a shorter one with a port', () => {

@@ -2,16 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { formatIpRange } from '../../../src/scope/host/formatIpRange.js';
 import { hasPublicHost } from '../../../src/scope/host/hasPublicHost.js';
 import { isPatternPublic } from '../../../src/scope/host/isPatternPublic.js';
-import { parseHostPattern } from '../../../src/scope/host/parseHostPattern.js';
 import { PRIVATE_RANGES } from '../../../src/scope/host/privateRanges.js';
 import { subtractRanges } from '../../../src/scope/host/subtractRanges.js';
-import type { HostPattern, IpRange } from '../../../src/scope/host/types.js';
+import type { IpRange } from '../../../src/scope/host/types.js';
+import { hostPattern as pattern } from '../../helpers/hostPatterns.js';
 
-const pattern = (text: string): HostPattern => {
-  const result = parseHostPattern(text);
-  if (!result.ok) throw new Error(result.problem);
-  return result.value;
-};
 const range = (text: string): IpRange => {
   const parsed = pattern(text);
   if (parsed.kind !== 'cidr') throw new Error(text);
