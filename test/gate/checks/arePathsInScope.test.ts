@@ -5,7 +5,7 @@ import { arePathsInScope } from '../../../src/gate/checks/arePathsInScope.js';
 import { aCall, aCheckContext } from './checkContext.js';
 
 /** The fixture gate plus a tool reading a list of paths and one reading a nested path. */
-function aPathGate(realpath?: RealpathFn) {
+function aPathGate(realpath?: RealpathFn, folders = FULL_GRANT.folders) {
   const registry = aGateRegistry();
   registry.register({
     name: 'files/read',
@@ -21,6 +21,7 @@ function aPathGate(realpath?: RealpathFn) {
   const grant = createGrant({
     ...FULL_GRANT,
     tools: [...(FULL_GRANT.tools ?? []), 'files/read@1'],
+    ...(folders === undefined ? {} : { folders }),
   });
   return { gate, context: { grant, cwd: '/srv/project' } };
 }
@@ -98,6 +99,49 @@ describe('dispatch.folder', () => {
           {
             pointer: '/files/0',
             message: "its real path /srv/project/a.txt is outside every granted folder's real path",
+          },
+        ],
+      },
+    });
+  });
+});
+
+describe('dispatch.folder with a realpath that answers for some paths only', () => {
+  it('refuses a ".." whose cancelled folder cannot be resolved, though the whole path resolves', () => {
+    const { gate, context } = aPathGate((path) => {
+      if (path === '/srv/project/x') return null as unknown as string;
+      return path === '/srv/project/x/../a.txt' ? '/srv/project/a.txt' : path;
+    });
+    const decision = gate.authorize(aTurn('files/read', { files: ['x/../a.txt'] }), context);
+    expect(decision).toMatchObject({
+      settled: 'rejected',
+      refusal: {
+        code: 'folder_out_of_scope',
+        details: [{ pointer: '/files/0', message: 'its real path could not be resolved safely' }],
+      },
+    });
+  });
+
+  it('checks every other spelling of a real path, the second (NFD) one included', () => {
+    // A folder name mixing both forms: its NFC and its NFD spellings both differ from it, and
+    // only the NFD one (checked second) starts with a plain "e", as the deny entry asks.
+    const mixed = '\u00e9e\u0301';
+    const real = `/srv/project/${mixed}/a.txt`;
+    const { gate, context } = aPathGate(
+      (path) => (path === '/srv/project/link/a.txt' ? real : path),
+      ['/srv/project', '!/srv/project/e*/**'],
+    );
+    const decision = gate.authorize(aTurn('files/read', { files: ['link/a.txt'] }), context);
+    const nfd = `/srv/project/${mixed.normalize('NFD')}/a.txt`;
+    expect(decision).toMatchObject({
+      settled: 'rejected',
+      refusal: {
+        code: 'folder_out_of_scope',
+        details: [
+          {
+            pointer: '/files/0',
+            message: `the deny entry !/srv/project/e*/** takes its real path ${real} (spelled ${nfd}) away`,
+            entry: '!/srv/project/e*/**',
           },
         ],
       },

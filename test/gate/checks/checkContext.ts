@@ -1,7 +1,7 @@
 import type { CheckContext } from '../../../src/gate/Check.js';
 import type { ProposedCall } from '../../../src/gate/decodeTurn.js';
 import { compiledGrantOf } from '../../../src/grant/compiledGrant.js';
-import { createGrant } from '../../../src/index.js';
+import { createGrant, type GrantSpec } from '../../../src/index.js';
 import { compiledToolsOf } from '../../../src/registry/registryInternals.js';
 import type { CompiledTool } from '../../../src/registry/validateDefinition.js';
 import { aGateRegistry, FULL_GRANT } from '../fixtures.js';
@@ -13,14 +13,20 @@ export function aCompiledTool(ref: string): CompiledTool {
   return tool;
 }
 
-/** A check context over the full fixture grant, with no tool unless one is given. */
-export function aCheckContext(more: Partial<CheckContext> = {}): CheckContext {
-  const grant = createGrant(FULL_GRANT);
+/** A grant made from this spec, with its compiled form, for a check context. */
+export function aContextGrant(
+  spec: GrantSpec = FULL_GRANT,
+): Pick<CheckContext, 'grant' | 'compiledGrant'> {
+  const grant = createGrant(spec);
   const compiledGrant = compiledGrantOf(grant);
   if (compiledGrant === undefined) throw new Error('createGrant made no compiled grant');
+  return { grant, compiledGrant };
+}
+
+/** A check context over the full fixture grant, with no tool unless one is given. */
+export function aCheckContext(more: Partial<CheckContext> = {}): CheckContext {
   return {
-    grant,
-    compiledGrant,
+    ...aContextGrant(),
     tool: undefined,
     step: undefined,
     cwd: '/srv/project',
