@@ -164,6 +164,19 @@ describe('the gate: dispatch.flow', () => {
     });
   });
 
+  it('names the earlier call by what its touch records: a turn alone, or nothing more than its ref', () => {
+    const earlier = { label: 'private', ref: 'mail/read@1', value: '/home/me/mail/inbox/1.eml' };
+    const messageAfter = (touched: TouchedLabel) => {
+      const decision = gate.authorize({ calls: [post] }, { grant, touched: [touched] });
+      return decision.settled === 'rejected' ? decision.refusal.details?.[0]?.message : undefined;
+    };
+    const head = 'the flow { after: private, deny: public } refuses slack/post@1: ';
+    expect(messageAfter({ ...earlier, turn: 2 })).toBe(
+      `${head}an earlier call to mail/read@1 (turn 2) touched private`,
+    );
+    expect(messageAfter(earlier)).toBe(`${head}an earlier call to mail/read@1 touched private`);
+  });
+
   it('allows the same call before the after label was touched, and a call that touches no denied label', () => {
     expect(gate.authorize({ calls: [post] }, { grant }).settled).toBe('tool');
     expect(gate.authorize({ calls: [readMail] }, { grant, touched: touchedPrivate }).settled).toBe(

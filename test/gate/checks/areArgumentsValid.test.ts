@@ -4,7 +4,7 @@ import {
   MAX_SCHEMA_DETAILS,
 } from '../../../src/gate/checks/areArgumentsValid.js';
 import { aGateSetup, aTurn } from '../fixtures.js';
-import { aCall, aCheckContext } from './checkContext.js';
+import { aCall, aCheckContext, aCompiledTool } from './checkContext.js';
 
 describe('proposal.arguments', () => {
   it('lists exactly 20 schema errors in full, with no "more" line', () => {
@@ -40,5 +40,23 @@ describe('areArgumentsValid with no registered tool', () => {
       code: 'not_granted',
       ref: 'sync/all@1',
     });
+  });
+});
+
+describe("proposal.arguments with the tool's own reading (rev 3)", () => {
+  it('lists at most 20 values the reading changes', () => {
+    const hosts = Array.from(
+      { length: MAX_SCHEMA_DETAILS + 5 },
+      (_, i) => `h${String(i)}.example.com`,
+    );
+    const read = hosts.map((host) => `x${host}`);
+    const refusal = areArgumentsValid(
+      aCall('net/ping', { hosts }),
+      aCheckContext({ tool: aCompiledTool('net/ping@1'), reading: { value: { hosts: read } } }),
+    );
+    if (refusal?.code !== 'bad_arguments') throw new Error('expected bad_arguments');
+    expect(refusal.details.map((detail) => detail.pointer)).toEqual(
+      hosts.slice(0, MAX_SCHEMA_DETAILS).map((_, i) => `/hosts/${String(i)}`),
+    );
   });
 });
