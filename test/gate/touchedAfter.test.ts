@@ -82,6 +82,15 @@ describe('touchedAfter', () => {
       ok: true,
       touched: [first],
     });
+    // Without a turn or call index, the entry has no such keys at all (not keys set to undefined).
+    const alone = touchedAfter(gate, readCall, { grant });
+    expect(alone.ok && alone.touched.map((entry) => Object.keys(entry))).toEqual([
+      ['label', 'ref', 'value'],
+    ]);
+    const turnOnly = touchedAfter(gate, readCall, { grant }, { turn: 3 });
+    expect(turnOnly.ok && turnOnly.touched.map((entry) => Object.keys(entry))).toEqual([
+      ['label', 'ref', 'value', 'turn'],
+    ]);
     const notes = authorized(gate, read('/home/me/notes.txt'), { grant });
     expect(touchedAfter(gate, notes, { grant })).toEqual({ ok: true, touched: [] });
   });
@@ -161,12 +170,28 @@ describe('touchedAfter', () => {
   it('throws ToolgateError for a gate createGate did not make, and for a bad turn or call index', () => {
     const call = authorized(gate, read('/home/me/mail/1.eml'), { grant });
     const fake: Gate = { ...gate };
-    expect(() => touchedAfter(fake, call, { grant })).toThrow(ToolgateError);
-    expect(() => touchedAfter(gate, call, { grant }, { turn: -1 })).toThrow(
-      /at\.turn must be a whole number 0 or more/,
-    );
-    expect(() => touchedAfter(gate, call, { grant }, { callIndex: 1.5 })).toThrow(
-      /at\.callIndex must be a whole number 0 or more/,
-    );
+    const thrown = (at?: { turn?: number; callIndex?: number }, g: Gate = gate) => {
+      try {
+        touchedAfter(g, call, { grant }, at);
+      } catch (error) {
+        if (error instanceof ToolgateError) return { code: error.code, message: error.message };
+        throw error;
+      }
+      throw new Error('expected a ToolgateError');
+    };
+    expect(thrown({}, fake)).toEqual({
+      code: 'invalid_option',
+      message: 'touchedAfter needs a gate made by createGate (the one that decided the call)',
+    });
+    expect(thrown({ turn: -1 })).toEqual({
+      code: 'invalid_option',
+      message:
+        "touchedAfter: at.turn must be a whole number 0 or more (the run's turn index), not -1",
+    });
+    expect(thrown({ callIndex: 1.5 })).toEqual({
+      code: 'invalid_option',
+      message:
+        "touchedAfter: at.callIndex must be a whole number 0 or more (the run's call index in its turn), not 1.5",
+    });
   });
 });

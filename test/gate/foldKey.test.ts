@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { foldKey } from '../../src/gate/foldKey.js';
+
+describe('foldKey', () => {
+  it('folds each character to the smallest member of its simple case folding class', () => {
+    expect(foldKey('path')).toBe('PATH');
+    expect(foldKey('PATH')).toBe('PATH');
+    expect(foldKey('\u212A')).toBe('K'); // KELVIN SIGN
+    expect(foldKey('\u017F')).toBe('S'); // LONG S
+    expect(foldKey('straße')).toBe('STRAßE'); // ß has no simple folding to "ss"
+    expect(foldKey('')).toBe('');
+    expect(foldKey('a-1_{é}')).toBe('A-1_{É}');
+  });
+
+  it('changes a character only to one the engine matches to it case-insensitively', () => {
+    // Every code point up to the end of the supplementary plane (past the last folding class).
+    const wrong: string[] = [];
+    for (let code = 0x80; code <= 0x1ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const char = String.fromCodePoint(code);
+      const folded = foldKey(char);
+      if (folded === char) continue;
+      const same = new RegExp(`^\\u{${(folded.codePointAt(0) ?? 0).toString(16)}}$`, 'iu');
+      if (folded.length > 2 || !same.test(char)) wrong.push(code.toString(16));
+    }
+    expect(wrong).toEqual([]);
+  });
+});
