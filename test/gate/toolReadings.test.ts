@@ -140,7 +140,9 @@ describe('a tool reading at the gate (SPEC §14.1)', () => {
       settled: 'rejected',
       refusal: { details: [{ message: "the tools' readings of the arguments cannot be read" }] },
     });
-    for (const readings of [[null], [7], [{ problem: 7 }]]) {
+    // A function is no reading, even one carrying a `value` or a `problem` of its own.
+    const fn = Object.assign(() => ARGS, { value: ARGS, problem: 'p' });
+    for (const readings of [[null], [7], [{ problem: 7 }], [fn]]) {
       const decision = gate.checkTurn(
         { calls: [{ tool: 'files/copy', version: 1, arguments: ARGS }] },
         { grant, [TOOL_READINGS]: readings } as never,
