@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectResourceValues } from '../../src/gate/collectResourceValues.js';
+import { collectResourceValues, stringValuesAt } from '../../src/gate/collectResourceValues.js';
 import { parseResourcePointer } from '../../src/registry/parseResourcePointer.js';
 
 const collect = (at: string, args: Record<string, unknown>) => {
@@ -89,5 +89,21 @@ describe('collectResourceValues', () => {
       values: [{ pointer: '/a~1b', value: 'x' }],
     });
     expect(collectResourceValues(pointer.value, { a: 'x' }, '/a~1b')).toEqual({ values: [] });
+  });
+});
+
+describe('stringValuesAt', () => {
+  it('gives the string values a pointer names, in order, and leaves the others out', () => {
+    expect(stringValuesAt('/files/*', { files: ['a', 1, 'b', null, { c: 'd' }] })).toEqual([
+      'a',
+      'b',
+    ]);
+    expect(stringValuesAt('/path', { path: '/srv/a.txt' })).toEqual(['/srv/a.txt']);
+    expect(stringValuesAt('/path', {})).toEqual([]);
+  });
+
+  it('gives none for a pointer that does not parse, or arguments the gate would refuse at it', () => {
+    expect(stringValuesAt('path', { path: '/srv/a.txt' })).toEqual([]);
+    expect(stringValuesAt('/opt/url', { opt: 'https://x.test/' })).toEqual([]);
   });
 });
