@@ -104,4 +104,19 @@ describe('findReadingMismatches', () => {
       findReadingMismatches(scoped, { host: { n: 1 } }, { value: { host: { n: 1n } } }),
     ).toMatchObject([{ pointer: '/host' }]);
   });
+
+  it('tells null from undefined, and a primitive from its JSON text, though their JSON is alike', () => {
+    // canonical JSON writes undefined as null: the comparison must not go by JSON for these.
+    const pairs: [unknown, unknown][] = [
+      [null, undefined],
+      [undefined, null],
+      [1, '1'],
+      ['a', ['a']],
+    ];
+    for (const [sent, read] of pairs) {
+      expect(findReadingMismatches(scoped, { host: sent }, { value: { host: read } })).toEqual([
+        expect.objectContaining({ pointer: '/host' }),
+      ]);
+    }
+  });
 });
