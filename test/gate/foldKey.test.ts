@@ -1,15 +1,17 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-// The folding table is module state, decoded on first use and kept: a fresh copy of the module,
-// so this file decodes it itself whatever ran before it in the same process.
-let foldKey: (key: string) => string;
-beforeAll(async () => {
+/**
+ * A fresh copy of foldKey: its folding table is module state, decoded on first use and kept, so
+ * each test decodes it itself, inside the test, whatever ran before it in the same process.
+ */
+async function freshFoldKey(): Promise<(key: string) => string> {
   vi.resetModules();
-  ({ foldKey } = await import('../../src/gate/foldKey.js'));
-});
+  return (await import('../../src/gate/foldKey.js')).foldKey;
+}
 
 describe('foldKey', () => {
-  it('folds each character to the smallest member of its simple case folding class', () => {
+  it('folds each character to the smallest member of its simple case folding class', async () => {
+    const foldKey = await freshFoldKey();
     expect(foldKey('path')).toBe('PATH');
     expect(foldKey('PATH')).toBe('PATH');
     expect(foldKey('\u212A')).toBe('K'); // KELVIN SIGN
@@ -19,7 +21,8 @@ describe('foldKey', () => {
     expect(foldKey('a-1_{é}')).toBe('A-1_{É}');
   });
 
-  it('changes a character only to one the engine matches to it case-insensitively', () => {
+  it('changes a character only to one the engine matches to it case-insensitively', async () => {
+    const foldKey = await freshFoldKey();
     // Every code point up to the end of the supplementary plane (past the last folding class).
     const wrong: string[] = [];
     for (let code = 0x80; code <= 0x1ffff; code++) {
