@@ -60,7 +60,7 @@ describe('findLabelTouches', () => {
       touches(
         'slack/post@1',
         {},
-        { chat: { network: ['slack.com'] }, web: { network: ['*.example.com'] } },
+        { chat: { network: ['example.org', 'slack.com'] }, web: { network: ['*.example.com'] } },
       ),
     ).toEqual({ chat: { value: 'slack.com', pointer: '' } });
   });
@@ -125,5 +125,13 @@ describe('findLabelTouches', () => {
         realpath,
       ),
     ).toEqual({ private: { value: 'inbox/1.eml', pointer: '/path' } });
+  });
+
+  it('anchors nothing at a root whose real path cannot be had, and still reads the path as written', () => {
+    const realpath: RealpathFn = (path) =>
+      path === '/home/me' ? (null as unknown as string) : path;
+    expect(
+      touches('fs/read@1', { path: 'mail/1.eml' }, { private: { folders: ['mail/**'] } }, realpath),
+    ).toEqual({ private: { value: 'mail/1.eml', pointer: '/path' } });
   });
 });
