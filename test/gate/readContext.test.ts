@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGrant } from '../../src/index.js';
+import { createGrant, type TouchedLabel } from '../../src/index.js';
 import { readContext } from '../../src/gate/readContext.js';
 import { USED_APPROVALS } from '../../src/gate/usedApprovals.js';
 import { aGateSetup, aTurn } from './fixtures.js';
@@ -110,8 +110,9 @@ describe('readContext: every other malformed part, named exactly', () => {
 
   it('copies touched entries as given, with no turn or call index keys when they have none', () => {
     const read = readContext({ grant, touched: [TOUCH, { ...TOUCH, label: 'b', turn: 2 }] });
-    if (!('touched' in read)) throw new Error('expected a context');
-    expect(read.touched?.map((entry) => Object.keys(entry))).toEqual([
+    if (!('compiledGrant' in read)) throw new Error('expected a context');
+    const entries: readonly TouchedLabel[] = read.touched ?? [];
+    expect(entries.map((entry) => Object.keys(entry))).toEqual([
       ['label', 'ref', 'value'],
       ['label', 'ref', 'value', 'turn'],
     ]);
