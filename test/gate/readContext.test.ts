@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGrant, type TouchedLabel } from '../../src/index.js';
 import { readContext } from '../../src/gate/readContext.js';
+import { TOOL_READINGS } from '../../src/gate/toolReadings.js';
 import { USED_APPROVALS } from '../../src/gate/usedApprovals.js';
 import { aGateSetup, aTurn } from './fixtures.js';
 
@@ -93,7 +94,28 @@ describe('readContext: every other malformed part, named exactly', () => {
       { grant, [USED_APPROVALS]: 'used' },
       { pointer: '', message: "the run's used approvals cannot be read" },
     ],
+    [
+      "a run's used approvals that are null",
+      { grant, [USED_APPROVALS]: null },
+      { pointer: '', message: "the run's used approvals cannot be read" },
+    ],
+    [
+      "tools' readings that are no list",
+      { grant, [TOOL_READINGS]: 'read' },
+      { pointer: '', message: "the tools' readings of the arguments cannot be read" },
+    ],
     ['touched that is no list', { grant, touched: TOUCH }, BAD_TOUCHED],
+    [
+      'a touched entry that is a class instance, even with its own fields',
+      touched(
+        new (class {
+          readonly label = 'private';
+          readonly ref = 'mail/read@1';
+          readonly value = '/home/me/mail/1.eml';
+        })(),
+      ),
+      BAD_TOUCHED,
+    ],
     ['a touched entry that is no object', touched('private'), BAD_TOUCHED],
     ['a touched entry without a label', touched({ ...TOUCH, label: undefined }), BAD_TOUCHED],
     ['a touched entry without a ref', touched({ ...TOUCH, ref: 1 }), BAD_TOUCHED],
