@@ -18,15 +18,18 @@ describe('areHostsInScope with no registered tool', () => {
 });
 
 describe("areHostsInScope on a tool's own network pattern", () => {
-  it('names the deny entry that takes part of the tool’s reach away', () => {
-    const refusal = areHostsInScope(
+  /** slack/search (its own pattern: api.slack.com) checked under a grant with this network. */
+  const ownReach = (network: string[]) =>
+    areHostsInScope(
       aCall('slack/search', { query: 'q' }),
       aCheckContext({
-        ...aContextGrant({ ...FULL_GRANT, network: ['*.slack.com', '!api.slack.com'] }),
+        ...aContextGrant({ ...FULL_GRANT, network }),
         tool: aCompiledTool('slack/search@1'),
       }),
     );
-    expect(refusal).toEqual({
+
+  it('names the deny entry that takes part of the tool’s reach away', () => {
+    expect(ownReach(['*.slack.com', '!api.slack.com'])).toEqual({
       code: 'network_out_of_scope',
       host: 'api.slack.com',
       details: [
@@ -41,14 +44,7 @@ describe("areHostsInScope on a tool's own network pattern", () => {
   });
 
   it('says no granted pattern contains it when no deny is involved', () => {
-    const refusal = areHostsInScope(
-      aCall('slack/search', { query: 'q' }),
-      aCheckContext({
-        ...aContextGrant({ ...FULL_GRANT, network: ['example.com'] }),
-        tool: aCompiledTool('slack/search@1'),
-      }),
-    );
-    expect(refusal).toEqual({
+    expect(ownReach(['example.com'])).toEqual({
       code: 'network_out_of_scope',
       host: 'api.slack.com',
       details: [
