@@ -11,6 +11,7 @@ import { dirname } from 'node:path';
 import { messageOf } from '../data/messageOf.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { redactRecord } from '../run/redactRecord.js';
+import { WRITE_BATCH } from '../run/runInternals.js';
 import type { RecordSink, RunEntry } from '../run/types.js';
 
 /** How the JSONL file sink writes. */
@@ -53,22 +54,30 @@ export function createJsonlFileSink(
   let fd: number | undefined = openChecked(path);
   // A line that failed half-way and could not be cut off: the next one starts on a fresh line.
   let torn = false;
+  const line = (entry: RunEntry) =>
+    `${JSON.stringify(redact && entry.type === 'turn' ? { ...entry, record: redactRecord(entry.record) } : entry)}\n`;
+  /** Appends whole lines in one write and one fsync: all of them, or none (cut back). */
+  const append = (text: string) => {
+    if (fd === undefined) throw new Error(`the JSONL sink for ${path} is closed`);
+    const bytes = Buffer.from(`${torn ? '\n' : ''}${text}`, 'utf8');
+    const before = fstatSync(fd).size;
+    let offset = 0;
+    try {
+      while (offset < bytes.length) offset += writeSync(fd, bytes, offset);
+      if (fsync) fsyncSync(fd);
+    } catch (error) {
+      torn = !cutBack(fd, before, offset);
+      throw error;
+    }
+    torn = false;
+  };
   return Object.freeze({
     write: (entry: RunEntry) => {
-      if (fd === undefined) throw new Error(`the JSONL sink for ${path} is closed`);
-      const shown =
-        redact && entry.type === 'turn' ? { ...entry, record: redactRecord(entry.record) } : entry;
-      const bytes = Buffer.from(`${torn ? '\n' : ''}${JSON.stringify(shown)}\n`, 'utf8');
-      const before = fstatSync(fd).size;
-      let offset = 0;
-      try {
-        while (offset < bytes.length) offset += writeSync(fd, bytes, offset);
-        if (fsync) fsyncSync(fd);
-      } catch (error) {
-        torn = !cutBack(fd, before, offset);
-        throw error;
-      }
-      torn = false;
+      append(line(entry));
+    },
+    // A run records a one-call turn and its dispatch in one write and one fsync (runInternals.ts).
+    [WRITE_BATCH]: (entries: readonly RunEntry[]) => {
+      append(entries.map(line).join(''));
     },
     close: () => {
       if (fd !== undefined) closeSync(fd);

@@ -21,7 +21,13 @@ import { refuseLedgerDispatch, refuseLedgerTurn } from './refuseLedgerFailure.js
 import { isThenable, type RunEffect, type RunSteps } from './runEffects.js';
 import { runStepsAsync } from './runStepsAsync.js';
 import { runStepsSync } from './runStepsSync.js';
-import { FIRE_TURN, PROPOSE_AWAITED, type RunInternals } from './runInternals.js';
+import {
+  FIRE_TURN,
+  PROPOSE_AWAITED,
+  WRITE_BATCH,
+  type BatchSink,
+  type RunInternals,
+} from './runInternals.js';
 import { effectFailure, isEffectFailure } from './effectFailure.js';
 import { refuseStoreDispatch, refuseStoreTurn } from './refuseStoreFailure.js';
 import { buildTurnRecords } from './buildTurnRecords.js';
@@ -45,6 +51,7 @@ import type {
   DispatchRecord,
   FireRecord,
   RecordedTool,
+  RecordSink,
   Run,
   RunEntry,
   RunOptions,
@@ -111,8 +118,12 @@ export function createRun(options: RunOptions): Run {
     // the gate reads them (and refuses the turn when they cannot be read).
     ...(readings === undefined ? {} : { [TOOL_READINGS]: readings }),
   });
-  const write = (entry: RunEntry) =>
-    sink?.write(Object.freeze(id === undefined ? entry : { ...entry, run: id }));
+  const stamp = (entry: RunEntry): RunEntry =>
+    Object.freeze(id === undefined ? entry : { ...entry, run: id });
+  const write = (entry: RunEntry) => sink?.write(stamp(entry));
+  // (rev 3) A sync sink that can commit several entries at once: fireTurn records a one-call turn
+  // and its dispatch in one commit. Not with a ledger, whose effects could not be undone.
+  const writeBatch = isAsync || ledger !== undefined ? undefined : batchWriterOf(sink);
 
   // propose and dispatch are written once, as steps yielding effects (see runEffects).
   function* proposeSteps(
@@ -512,6 +523,56 @@ export function createRun(options: RunOptions): Run {
     });
   };
 
+  /**
+   * Proposes a turn and dispatches its one call with their records held back, then writes both
+   * in one commit. A commit that throws puts the run back as it was before the turn (no turn,
+   * no dispatch, no budget spent, no approval used) and gives the sink's error back: the turn
+   * never happened, as with a sink that throws on the turn. Bad options still throw at once.
+   */
+  const proposeAndDispatchInOne = (
+    batch: (entries: readonly RunEntry[]) => void,
+    turn: unknown,
+    proposeOptions: unknown,
+    approval: string | undefined,
+    approvalId: string | undefined,
+  ): {
+    readonly record: TurnRecord;
+    readonly verdict?: DispatchDecision;
+    readonly failed?: { readonly error: unknown };
+  } => {
+    const restore = saveState();
+    const held: RunEntry[] = [];
+    // INVARIANT: no ledger here (writeBatch), so every effect is a record.
+    const hold = (effect: RunEffect): unknown => {
+      if (effect.kind === 'record') held.push(stamp(effect.entry));
+      return undefined;
+    };
+    const record = runStepsSync(proposeSteps(turn, proposeOptions), hold);
+    const call = record.settled === 'tool' ? record.calls[0] : undefined;
+    const verdict =
+      call === undefined
+        ? undefined
+        : runStepsSync(dispatchSteps(call, approval, approvalId), hold);
+    try {
+      batch(held);
+    } catch (error) {
+      restore();
+      return { record, failed: { error } };
+    }
+    return verdict === undefined ? { record } : { record, verdict };
+  };
+  /** The run's state now, and how to put it back (a batch that failed to commit). */
+  const saveState = () => {
+    const saved = { turns: stored.length, latest, status, spent, wouldBeDead, touched };
+    const approvals = usedApprovals.size;
+    return () => {
+      stored.length = saved.turns;
+      ({ latest, status, spent, wouldBeDead, touched } = saved);
+      // A Set iterates in insertion order: what was added since is at its end.
+      for (const token of [...usedApprovals].slice(approvals)) usedApprovals.delete(token);
+    };
+  };
+
   // (rev 3) A one-call turn and its call in one step (runInternals.ts).
   const fireTurn: RunInternals[typeof FIRE_TURN] = (
     turn,
@@ -526,6 +587,24 @@ export function createRun(options: RunOptions): Run {
     assertHandlers(handlers, 'run.fire');
     const callOf = (record: TurnRecord) =>
       record.settled === 'tool' ? record.calls[0] : undefined;
+    if (writeBatch !== undefined) {
+      // Synchronous up to the handler, both records in one commit before the handler runs.
+      const { record, verdict, failed } = proposeAndDispatchInOne(
+        writeBatch,
+        turn,
+        proposeOptions,
+        approval,
+        approvalId,
+      );
+      // The sink's error, as a dispatch whose record failed gives it (a rejection).
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the sink's own, as thrown
+      if (failed !== undefined) return Promise.reject(failed.error);
+      if (verdict === undefined) return Promise.resolve({ record });
+      return finishFire(allowedFacts(verdict), handlers, fireOptions).then((outcome) => ({
+        record,
+        outcome,
+      }));
+    }
     if (!isAsync) {
       // Synchronous up to the handler: nothing can land between the proposal and the dispatch.
       const record = propose(turn, proposeOptions);
@@ -571,6 +650,19 @@ export function createRun(options: RunOptions): Run {
     summary: () => summarizeRecords(stored, [...steps.keys()]),
     records: () => Object.freeze([...stored]),
   });
+}
+
+/** The all-or-none writer of a sink made by this package (`WRITE_BATCH`), if it has one. */
+function batchWriterOf(
+  sink: RecordSink | undefined,
+): ((entries: readonly RunEntry[]) => void) | undefined {
+  if (sink === undefined || !hasOwn(sink, WRITE_BATCH)) return undefined;
+  const batch: unknown = (sink as Partial<BatchSink>)[WRITE_BATCH];
+  return typeof batch === 'function'
+    ? (entries) => {
+        batch.call(sink, entries);
+      }
+    : undefined;
 }
 
 /** The refusal `toolgate mcp` decided before the run saw the call (`REFUSED_BEFORE_RUN`), if any. */

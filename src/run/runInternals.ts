@@ -1,4 +1,4 @@
-import type { DispatchOptions, Run, TurnRecord } from './types.js';
+import type { DispatchOptions, Run, RunEntry, TurnRecord } from './types.js';
 import type { FireOptions, FireOutcome, ToolHandlers } from '../fire/types.js';
 
 /**
@@ -13,6 +13,21 @@ export const FIRE_TURN: unique symbol = Symbol('toolgate.run.fireTurn');
 
 /** (rev 3) Records a turn, awaiting the record with an asynchronous sink: `propose` or `proposeAsync`. */
 export const PROPOSE_AWAITED: unique symbol = Symbol('toolgate.run.proposeAwaited');
+
+/**
+ * (rev 3) A sink's all-or-none writer of several entries (the SQLite sink's
+ * `writeMany`), under a key the package does not export: a run with a
+ * synchronous sink that has one and no ledger records a turn of one call
+ * and that call's dispatch in one commit (`FIRE_TURN`), since nothing runs
+ * between them. A sink that merely has a method named `writeMany` is not
+ * trusted to be all-or-none.
+ */
+export const WRITE_BATCH: unique symbol = Symbol('toolgate.sink.writeBatch');
+
+/** A sink that can write several entries in one commit. */
+export interface BatchSink {
+  readonly [WRITE_BATCH]: (entries: readonly RunEntry[]) => void;
+}
 
 /** What the internals take and give. */
 export interface RunInternals {

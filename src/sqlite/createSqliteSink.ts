@@ -2,6 +2,7 @@ import { closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { messageOf } from '../data/messageOf.js';
+import { WRITE_BATCH } from '../run/runInternals.js';
 import type { RecordSink, RunEntry } from '../run/types.js';
 import { RECORD_COLUMNS } from '../stores/recordMigrations.js';
 import { rowValues } from '../stores/rowValues.js';
@@ -126,17 +127,20 @@ export function createSqliteSink(file: string, options: SqliteSinkOptions = {}):
           }
         }, idleMs).unref();
   const wrote = () => idle?.refresh();
+  const writeMany = (entries: readonly RunEntry[]) => {
+    if (!db.open) throw new Error(`the SQLite sink for ${file} is closed`);
+    writeAll(entries);
+    wrote();
+  };
   return Object.freeze({
     write: (entry: RunEntry) => {
       if (!db.open) throw new Error(`the SQLite sink for ${file} is closed`);
       writeOne(entry);
       wrote();
     },
-    writeMany: (entries: readonly RunEntry[]) => {
-      if (!db.open) throw new Error(`the SQLite sink for ${file} is closed`);
-      writeAll(entries);
-      wrote();
-    },
+    writeMany,
+    // A run records a one-call turn and its dispatch in one commit through this (runInternals.ts).
+    [WRITE_BATCH]: writeMany,
     close: () => {
       if (idle !== undefined) clearTimeout(idle);
       if (db.open) db.close();

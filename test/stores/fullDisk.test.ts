@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +18,7 @@ import type {
   RunEntry,
   TurnRecord,
 } from '../../src/index.js';
+import { proposeAndFire } from '../../src/fire/proposeAndFire.js';
 import { createJsonlFileSink } from '../../src/node/index.js';
 import { RUN_RECORDS_CHECK } from '../../src/run/refuseStoreFailure.js';
 import { createSqliteSink } from '../../src/sqlite/index.js';
@@ -128,7 +137,9 @@ const STORES: readonly Store[] = [
           const what =
             row.type === 'turn'
               ? `turn:${row.turn}:${row.settled}`
-              : `dispatch:${row.turn}:${row.call}:${row.allowed === 1 ? 'allowed' : 'refused'}`;
+              : row.type === 'fire'
+                ? `fire:${row.turn}:${row.call}`
+                : `dispatch:${row.turn}:${row.call}:${row.allowed === 1 ? 'allowed' : 'refused'}`;
           return { what, run: row.run ?? undefined };
         });
       } finally {
@@ -142,6 +153,7 @@ const STORES: readonly Store[] = [
     open: (file) => createJsonlFileSink(file),
     read: (file) => {
       const text = readFileSync(file, 'utf8');
+      if (text === '') return [];
       expect(text.endsWith('\n'), 'the file ends with a whole line').toBe(true);
       return text
         .slice(0, -1)
@@ -262,5 +274,35 @@ describe.each(STORES)('the $name sink on a full disk', (store) => {
     ]);
     // The call refused while the disk was full, and never dispatched since, has no allowed record.
     expect(store.read(file).some((stored) => stored.what === 'dispatch:0:2:allowed')).toBe(false);
+  });
+
+  it('commits a proxied call (a turn and its dispatch, one write) all or none: on a full disk the call never runs', async () => {
+    const dir = aSmallDisk();
+    const file = join(dir, store.file);
+    const sink = store.open(file);
+    closers.push(sink.close);
+    const { run } = aRun({ run: { sink, id: RUN_ID } });
+    let ran = 0;
+    const handler = () => {
+      ran += 1;
+      return 'found';
+    };
+    const search = aCall('search', { query: 'one' });
+    const filler = fill(dir);
+    // Two pages free: room for the turn's record alone, not for it and its dispatch.
+    truncateSync(filler, statSync(filler).size - 8192);
+    await expect(proposeAndFire(search, handler, {}, { run })).rejects.toThrow(/full|ENOSPC/i);
+    expect(ran).toBe(0);
+    expect(run.records()).toEqual([]);
+    rmSync(filler);
+    // Nothing of the refused call reached the file: no turn without its dispatch.
+    expect(store.read(file)).toEqual([]);
+    expect((await proposeAndFire(search, handler, {}, { run })).status).toBe('ok');
+    expect(ran).toBe(1);
+    expect(store.read(file)).toEqual([
+      { what: 'turn:0:tool', run: RUN_ID },
+      { what: 'dispatch:0:0:allowed', run: RUN_ID },
+      { what: 'fire:0:0', run: RUN_ID },
+    ]);
   });
 });
