@@ -325,12 +325,6 @@ export function createRun(options: RunOptions): Run {
     const digest = entry === undefined ? undefined : digestToolEntry(entry);
     // INVARIANT: `latest` is set only for a tool turn (its calls), so its record is a tool turn's.
     const turn = stored[latest.index] as ToolTurnRecord;
-    const recordBase = {
-      callIndex: found,
-      ref: authorized.ref,
-      // The turn's session, so a row of a run several processes share names its turn.
-      ...(turn.session === undefined ? {} : { session: turn.session }),
-    };
     // The labels this let-through dispatch touched, by name (what `summary().labels` counts).
     const labelsTouched =
       verdict.allowed && inspected?.touches !== undefined && inspected.touches.size > 0
@@ -340,24 +334,30 @@ export function createRun(options: RunOptions): Run {
             ),
           )
         : undefined;
-    const recordTail = {
-      ...(enforce ? {} : { audit: true as const }),
-      ...(digest === undefined ? {} : { digest }),
-    };
+    // One literal per outcome, with no leading spread of a shared part: V8's optimized code gives
+    // each `{ ...part, key }` a hidden class of its own (one per call, kept with the record, and
+    // every read of a record then misses its inline cache); a literal's objects share one.
     const record: DispatchRecord = Object.freeze(
       verdict.allowed
         ? {
-            ...recordBase,
+            callIndex: found,
+            ref: authorized.ref,
+            // The turn's session, so a row of a run several processes share names its turn.
+            ...(turn.session === undefined ? {} : { session: turn.session }),
             allowed: true as const,
             ...(decided.allowed || enforce ? {} : { wouldRefuse: redactRefusal(decided.refusal) }),
             ...(labelsTouched === undefined ? {} : { touched: labelsTouched }),
-            ...recordTail,
+            ...(enforce ? {} : { audit: true as const }),
+            ...(digest === undefined ? {} : { digest }),
           }
         : {
-            ...recordBase,
+            callIndex: found,
+            ref: authorized.ref,
+            ...(turn.session === undefined ? {} : { session: turn.session }),
             allowed: false as const,
             refusal: redactRefusal(verdict.refusal),
-            ...recordTail,
+            ...(enforce ? {} : { audit: true as const }),
+            ...(digest === undefined ? {} : { digest }),
           },
     );
     const known = turn.tools;
