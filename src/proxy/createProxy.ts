@@ -4,11 +4,14 @@ import { messageOf } from '../data/messageOf.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ListingMemory } from '../mcp/registerListedTools.js';
 import { createRun } from '../run/createRun.js';
+import { LATEST_ONLY, type RunInternalOptions } from '../run/runInternals.js';
 import { buildProviderNames } from '../providers/buildProviderNames.js';
 import { createUpstream, type Upstream } from './createUpstream.js';
 import { handleProxyRequests } from './handleProxyRequests.js';
 import { selectServedTools } from './selectServedTools.js';
 import type { ChangedTool, ProxyOptions, ServedTool } from './types.js';
+
+const LATEST_ONLY_RUN: RunInternalOptions = { [LATEST_ONLY]: true };
 
 /** A running proxy: upstream servers kept connected, and a fresh MCP server per client session. */
 export interface Proxy {
@@ -120,6 +123,9 @@ export function createProxy(options: ProxyOptions): Proxy {
     ...(options.visible === undefined ? {} : { visible: options.visible }),
     ...(options.sink === undefined ? {} : { sink: options.sink }),
     ...(options.ledger === undefined ? {} : { ledger: options.ledger }),
+    // Nothing reads this run back: it keeps its latest turn only, so a proxy serving for weeks
+    // does not grow by a record per call (its records are in its store).
+    ...LATEST_ONLY_RUN,
   });
   const openSession = () => {
     sessionCount += 1;

@@ -15,6 +15,7 @@ import type {
 import { flowsOfGate } from '../gate/gateFlows.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { createQueue } from './createQueue.js';
+import { createTurnStore } from './createTurnStore.js';
 import type { LedgerState, RunLedger } from './ledgerTypes.js';
 import { backOff, isLedgerOverspent, MAX_LEDGER_ATTEMPTS } from './isLedgerOverspent.js';
 import { refuseLedgerDispatch, refuseLedgerTurn } from './refuseLedgerFailure.js';
@@ -23,9 +24,11 @@ import { runStepsAsync } from './runStepsAsync.js';
 import { runStepsSync } from './runStepsSync.js';
 import {
   FIRE_TURN,
+  LATEST_ONLY,
   PROPOSE_AWAITED,
   WRITE_BATCH,
   type BatchSink,
+  type RunInternalOptions,
   type RunInternals,
 } from './runInternals.js';
 import { effectFailure, isEffectFailure } from './effectFailure.js';
@@ -88,10 +91,14 @@ export function createRun(options: RunOptions): Run {
   const config = readRunOptions(options);
   const { gate, registry, grant, steps, budgets, cwd, visible, sink, id, enforce, ledger } = config;
   const isAsync = sink?.async === true || ledger?.async === true;
+  // (rev 3) toolgate mcp's own run, which nothing reads back, keeps its latest turn only.
+  const latestOnly =
+    hasOwn(options, LATEST_ONLY) && (options as RunInternalOptions)[LATEST_ONLY] === true;
   const limits = limitsOfGate(gate);
   const secrets = config.compiledGrant.secrets;
   const keepSecret = (value: unknown) => isSecretName(value) && secrets.matches(value);
-  const stored: TurnRecord[] = [];
+  // Every turn's record, or (toolgate mcp's own run, LATEST_ONLY) the latest turn's alone.
+  const turns = createTurnStore(latestOnly);
   let latest: LatestCalls | undefined;
   let status: RunStatus = 'pending';
   let spent: Spent = { turns: 0, toolCalls: 0 };
@@ -135,7 +142,7 @@ export function createRun(options: RunOptions): Run {
     const step = stepName === undefined ? undefined : steps.get(stepName);
     // With a ledger, the budgets left are the ledger's, shared by every run of this id.
     const shared = ledger === undefined ? undefined : yield { kind: 'ledger-read' };
-    if (isEffectFailure(shared)) return refuseLedgerTurn(stored.length, stepName, shared);
+    if (isEffectFailure(shared)) return refuseLedgerTurn(turns.count(), stepName, shared);
     const seen = shared as LedgerState | undefined;
     if (seen?.dead === true && enforce) status = 'dead_lettered';
     const base = seen ?? spent;
@@ -172,7 +179,7 @@ export function createRun(options: RunOptions): Run {
           ? proposed
           : limits && letTurnThrough(turn, limits, registry.resolve);
     const settlement = enforce ? enforced : settleTurn(passed ?? decision, {});
-    const index = stored.length;
+    const index = turns.count();
     const session = sessionOf(proposeOptions);
     let records = buildTurnRecords({
       index,
@@ -205,7 +212,7 @@ export function createRun(options: RunOptions): Run {
     if (isEffectFailure(took)) return refuseStoreTurn(index, stepName, took);
     if (!enforce) wouldBeDead ||= enforced.settled === 'dead_lettered';
     // Committed only once the sink took the record: an unrecorded turn never happened.
-    stored.push(records.stored);
+    turns.push(records.stored);
     spent = {
       turns: spent.turns + settlement.spent.turns,
       toolCalls: spent.toolCalls + settlement.spent.toolCalls,
@@ -324,7 +331,7 @@ export function createRun(options: RunOptions): Run {
     }
     const digest = entry === undefined ? undefined : digestToolEntry(entry);
     // INVARIANT: `latest` is set only for a tool turn (its calls), so its record is a tool turn's.
-    const turn = stored[latest.index] as ToolTurnRecord;
+    const turn = turns.at(latest.index) as ToolTurnRecord;
     // The labels this let-through dispatch touched, by name (what `summary().labels` counts).
     const labelsTouched =
       verdict.allowed && inspected?.touches !== undefined && inspected.touches.size > 0
@@ -375,11 +382,14 @@ export function createRun(options: RunOptions): Run {
       },
     };
     if (isEffectFailure(took)) return refuseStoreDispatch(took);
-    stored[latest.index] = Object.freeze({
-      ...turn,
-      tools: tool === undefined ? known : Object.freeze([...known, tool]),
-      dispatches: Object.freeze([...turn.dispatches, record]),
-    });
+    turns.replace(
+      latest.index,
+      Object.freeze({
+        ...turn,
+        tools: tool === undefined ? known : Object.freeze([...known, tool]),
+        dispatches: Object.freeze([...turn.dispatches, record]),
+      }),
+    );
     latest.dispatched[found] = true;
     // Used only once its dispatch is allowed, and only by a call that needed it.
     if (decided.allowed && approved) usedApprovals.add(useKey as string);
@@ -445,13 +455,15 @@ export function createRun(options: RunOptions): Run {
     return queue(() => runStepsAsync(dispatchSteps(call, approval, approvalId), performAsync));
   };
 
-  // The turn, step and call index of the call just allowed, read before anything else can run.
+  // The turn, step, call index and session of the call just allowed, read before anything else
+  // can run (a run that keeps its latest turn only may not hold this one when the call ends).
   const allowedFacts = (verdict: DispatchDecision) => {
     if (!verdict.allowed) return { verdict };
     // INVARIANT: an allowed dispatch was just recorded as the last dispatch of the latest turn.
     const { index: turn, step } = latest as LatestCalls;
-    const callIndex = (stored[turn]?.dispatches?.at(-1) as DispatchRecord).callIndex;
-    return { verdict, turn, step, callIndex };
+    const record = turns.at(turn) as ToolTurnRecord;
+    const callIndex = (record.dispatches.at(-1) as DispatchRecord).callIndex;
+    return { verdict, turn, step, callIndex, session: record.session };
   };
 
   // run.fire: dispatch (recorded as above), the handler outside the run, then its end recorded on the turn.
@@ -487,7 +499,7 @@ export function createRun(options: RunOptions): Run {
     handlers: ToolHandlers,
     fireOptions: ReturnType<typeof readFireOptions>,
   ): Promise<FireOutcome> => {
-    const { verdict, turn, step, callIndex } = facts;
+    const { verdict, turn, step, callIndex, session } = facts;
     if (!verdict.allowed) return refusedOutcome(verdict.refusal);
     const scope = {
       grant,
@@ -496,7 +508,6 @@ export function createRun(options: RunOptions): Run {
     };
     const outcome = await settleFire(verdict.call, handlers, fireOptions, scope);
     if (outcome.status === 'refused' || turn === undefined) return outcome;
-    const session = stored[turn]?.session;
     const record: FireRecord = Object.freeze({
       callIndex,
       ref: verdict.call.ref,
@@ -505,12 +516,13 @@ export function createRun(options: RunOptions): Run {
       ...(enforce ? {} : { audit: true as const }),
     });
     const keep = () => {
-      // INVARIANT: only a tool turn's calls fire.
-      const kept = stored[turn] as ToolTurnRecord;
-      stored[turn] = Object.freeze({
-        ...kept,
-        fires: Object.freeze([...(kept.fires ?? []), record]),
-      });
+      // INVARIANT: only a tool turn's calls fire. A turn no longer held needs no end added.
+      const kept = turns.at(turn) as ToolTurnRecord | undefined;
+      if (kept !== undefined)
+        turns.replace(
+          turn,
+          Object.freeze({ ...kept, fires: Object.freeze([...(kept.fires ?? []), record]) }),
+        );
       return outcome;
     };
     if (!isAsync) {
@@ -563,10 +575,11 @@ export function createRun(options: RunOptions): Run {
   };
   /** The run's state now, and how to put it back (a batch that failed to commit). */
   const saveState = () => {
-    const saved = { turns: stored.length, latest, status, spent, wouldBeDead, touched };
+    const restoreTurns = turns.save();
+    const saved = { latest, status, spent, wouldBeDead, touched };
     const approvals = usedApprovals.size;
     return () => {
-      stored.length = saved.turns;
+      restoreTurns();
       ({ latest, status, spent, wouldBeDead, touched } = saved);
       // A Set iterates in insertion order: what was added since is at its end.
       for (const token of [...usedApprovals].slice(approvals)) usedApprovals.delete(token);
@@ -647,8 +660,8 @@ export function createRun(options: RunOptions): Run {
     },
     budgets,
     enforce,
-    summary: () => summarizeRecords(stored, [...steps.keys()]),
-    records: () => Object.freeze([...stored]),
+    summary: () => summarizeRecords(turns.all(), [...steps.keys()]),
+    records: () => Object.freeze([...turns.all()]),
   });
 }
 

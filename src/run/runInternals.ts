@@ -29,6 +29,20 @@ export interface BatchSink {
   readonly [WRITE_BATCH]: (entries: readonly RunEntry[]) => void;
 }
 
+/**
+ * (rev 3) A run option under a key the package does not export: `true`
+ * makes the run keep only its latest turn's record in memory (what its
+ * dispatches need), so `toolgate mcp`, whose run nothing reads back and
+ * which may serve for weeks, does not grow by a record per call. Its
+ * `records()` and `summary()` then throw; its record store has them all.
+ */
+export const LATEST_ONLY: unique symbol = Symbol('toolgate.run.latestOnly');
+
+/** The run options only the package passes. */
+export interface RunInternalOptions {
+  readonly [LATEST_ONLY]?: boolean;
+}
+
 /** What the internals take and give. */
 export interface RunInternals {
   readonly [FIRE_TURN]: (

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs');
-const FIXTURE = join(ROOT, 'test', 'fixtures', 'shapes', 'recordShapes.fixture.ts');
+const FIXTURE = join(ROOT, 'test', 'fixtures', 'run', 'recordShapes.fixture.ts');
 
 describe('the records a run keeps', () => {
   it('share one hidden class per kind once the code is optimized (no class, and no inline-cache miss, per call)', () => {
