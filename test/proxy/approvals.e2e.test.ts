@@ -92,9 +92,16 @@ describe('toolgate mcp asks the person to approve an ask tool’s exact call (el
     const lines = readRecords(records);
     const dispatches = lines.filter((line) => line.dispatch?.ref === 'fs/write_file@1');
     expect(dispatches.map((line) => line.dispatch?.allowed)).toEqual([true]);
-    expect(
-      lines.filter((line) => line.fire?.ref === 'fs/write_file@1').map((l) => l.fire?.status),
-    ).toEqual(['ok']);
+    // The call's end is committed with the next record, or alone within 20 ms (deferCallEnds).
+    await expect
+      .poll(
+        () =>
+          readRecords(records)
+            .filter((line) => line.fire?.ref === 'fs/write_file@1')
+            .map((line) => line.fire?.status),
+        { timeout: deadline(2000) },
+      )
+      .toEqual(['ok']);
     // Neither the key nor the token reaches the model or the records.
     expect(JSON.stringify(result)).not.toContain('hmac-sha256');
     expect(readFileSync(records, 'utf8')).not.toContain('hmac-sha256');

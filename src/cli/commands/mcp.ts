@@ -24,6 +24,7 @@ import { mcpLock } from './mcpLock.js';
 import { mcpUnwrap, mcpWrap } from './mcpWrap.js';
 import { explainDriverError } from './explainDriverError.js';
 import { loadPolicyOrReport } from './loadPolicyOrReport.js';
+import { deferCallEnds } from '../../proxy/deferCallEnds.js';
 import { openRecordSink, type OpenedSink } from './openRecordSink.js';
 import { parseStoreUrl } from './parseStoreUrl.js';
 import { openApprovals } from './openApprovals.js';
@@ -178,7 +179,8 @@ export async function mcp(args: readonly string[], io: CliIo): Promise<number> {
   let queue: ApprovalQueue | undefined;
   const shownRecords = describeRecords(records, (path) => resolve(path));
   try {
-    sink = await openRecordSink(records);
+    // A call's end is committed with the next call's records (one commit a call), or soon after.
+    sink = deferCallEnds(await openRecordSink(records), { log });
     if (ledgerStore !== undefined) {
       const { createPostgresLedger } = await import('../../postgres/createPostgresLedger.js');
       ledger = await createPostgresLedger({
