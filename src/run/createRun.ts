@@ -559,12 +559,20 @@ export function createRun(options: RunOptions): Run {
       if (effect.kind === 'record') held.push(stamp(effect.entry));
       return undefined;
     };
-    const record = runStepsSync(proposeSteps(turn, proposeOptions), hold);
-    const call = record.settled === 'tool' ? record.calls[0] : undefined;
-    const verdict =
-      call === undefined
-        ? undefined
-        : runStepsSync(dispatchSteps(call, approval, approvalId), hold);
+    let record: TurnRecord;
+    let verdict: DispatchDecision | undefined;
+    try {
+      record = runStepsSync(proposeSteps(turn, proposeOptions), hold);
+      const call = record.settled === 'tool' ? record.calls[0] : undefined;
+      verdict =
+        call === undefined
+          ? undefined
+          : runStepsSync(dispatchSteps(call, approval, approvalId), hold);
+    } catch (error) {
+      // Nothing was written yet: a step that throws (bad options) leaves the run as it was.
+      restore();
+      throw error;
+    }
     try {
       batch(held);
     } catch (error) {

@@ -6,13 +6,15 @@ import {
   createRegistry,
   createRun,
   type AuthorizedCall,
+  ToolgateError,
   type RecordSink,
+  type Run,
   type RunEntry,
 } from '../../src/index.js';
 import { proposeAndFire, type CallProposal } from '../../src/fire/proposeAndFire.js';
 import type { FireOutcome } from '../../src/fire/types.js';
 import { createMemoryLedger } from '../../src/run/createMemoryLedger.js';
-import { WRITE_BATCH } from '../../src/run/runInternals.js';
+import { FIRE_TURN, WRITE_BATCH, type RunInternals } from '../../src/run/runInternals.js';
 import { aCall, aRun } from '../helpers/runBuilders.js';
 
 /**
@@ -155,6 +157,20 @@ describe('a run with a sink that commits several entries at once (fireTurn)', ()
     expect(approved.status).toBe('ok');
     const reused = await proposeAndFire(write, () => 'written', {}, { run }, { approval });
     expect(reused).toMatchObject({ status: 'refused', refusal: { code: 'approval_reused' } });
+  });
+
+  it('throws bad options at once, as a run without batches does, and stays as it was', () => {
+    const { sink, log } = aBatchSink();
+    const { run } = aRun({ run: { sink, steps: [{ name: 'search', tools: ['search'] }] } });
+    const fireTurn = (run as Run & RunInternals)[FIRE_TURN];
+    expect(() =>
+      fireTurn({ calls: [SEARCH] }, { step: 'no-such-step' }, found, {}, undefined),
+    ).toThrow(ToolgateError);
+    expect(log).toEqual([]);
+    expect(run.records()).toEqual([]);
+    expect(run.summary()).toEqual(
+      aRun({ run: { steps: [{ name: 'search', tools: ['search'] }] } }).run.summary(),
+    );
   });
 
   it('does not batch with a ledger (its spend cannot be undone), nor through a method that is only named alike', async () => {
