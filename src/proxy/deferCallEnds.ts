@@ -42,7 +42,7 @@ export function deferCallEnds(
     }
     batch.call(sink, [...held, ...entries]);
     held = [];
-    if (timer !== undefined) clearTimeout(timer);
+    clearTimeout(timer);
     timer = undefined;
   };
   const flush = (when: string) => {
@@ -72,7 +72,7 @@ export function deferCallEnds(
       commit(entries);
     },
     close: () => {
-      if (timer !== undefined) clearTimeout(timer);
+      clearTimeout(timer);
       flush('before the store closed');
       return sink.close();
     },

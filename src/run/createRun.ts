@@ -549,7 +549,7 @@ export function createRun(options: RunOptions): Run {
     approvalId: string | undefined,
   ): {
     readonly record: TurnRecord;
-    readonly verdict?: DispatchDecision;
+    readonly verdict: DispatchDecision | undefined;
     readonly failed?: { readonly error: unknown };
   } => {
     const restore = saveState();
@@ -577,9 +577,9 @@ export function createRun(options: RunOptions): Run {
       batch(held);
     } catch (error) {
       restore();
-      return { record, failed: { error } };
+      return { record, verdict, failed: { error } };
     }
-    return verdict === undefined ? { record } : { record, verdict };
+    return { record, verdict };
   };
   /** The run's state now, and how to put it back (a batch that failed to commit). */
   const saveState = () => {

@@ -23,27 +23,31 @@ const named = (entry: RunEntry) =>
 function aStore() {
   const commits: string[][] = [];
   const state = { failing: false, closed: false };
-  const commit = (entries: readonly RunEntry[]) => {
+  const commit = (how: string, entries: readonly RunEntry[]) => {
     if (state.failing) throw new Error('SQLITE_FULL: database or disk is full');
     commits.push(entries.map(named));
+    hows.push(how);
   };
+  const hows: string[] = [];
   const sink = {
     write: (entry: RunEntry) => {
-      commit([entry]);
+      commit('write', [entry]);
     },
-    [WRITE_BATCH]: commit,
+    [WRITE_BATCH]: (entries: readonly RunEntry[]) => {
+      commit('batch', entries);
+    },
     close: () => {
       state.closed = true;
     },
   };
-  return { sink, commits, state };
+  return { sink, commits, hows, state };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('deferCallEnds', () => {
   it("commits a call's end with the next call's turn and dispatch, in one commit", () => {
-    const { sink, commits } = aStore();
+    const { sink, commits, hows } = aStore();
     const deferred = deferCallEnds(sink, { log: () => undefined, flushMs: 10_000 });
     (deferred as typeof sink)[WRITE_BATCH]([turn(0), dispatch(0)]);
     deferred.write(end(0));
@@ -57,6 +61,26 @@ describe('deferCallEnds', () => {
       ['fire:0', 'turn:1', 'dispatch:1'],
       ['fire:1', 'turn:2'],
     ]);
+    // A record with nothing held goes as it came: one entry written, a batch as a batch.
+    deferred.write(turn(3));
+    expect(hows).toEqual(['batch', 'batch', 'batch', 'write']);
+  });
+
+  it('holds an end for flushMs (20 ms unless told), and commits nothing when nothing is held', async () => {
+    const { sink, commits } = aStore();
+    const slow = deferCallEnds(sink, { log: () => undefined, flushMs: 300 });
+    slow.write(end(0));
+    await sleep(100);
+    expect(commits).toEqual([]);
+    await sleep(400);
+    expect(commits).toEqual([['fire:0']]);
+    const usual = deferCallEnds(sink, { log: () => undefined });
+    usual.write(end(1));
+    await sleep(200);
+    expect(commits).toEqual([['fire:0'], ['fire:1']]);
+    // Closing with nothing held commits nothing (no empty transaction).
+    await usual.close();
+    expect(commits).toEqual([['fire:0'], ['fire:1']]);
   });
 
   it('commits held ends alone once no record came for flushMs, and at close, before closing the store', async () => {
@@ -109,7 +133,9 @@ describe('deferCallEnds', () => {
     const close = () => undefined;
     const asynchronous = { async: true, write: () => Promise.resolve(), close };
     const single = { write: () => undefined, close };
+    const asyncBatch = { ...asynchronous, [WRITE_BATCH]: () => undefined };
     expect(deferCallEnds(asynchronous, { log: () => undefined })).toBe(asynchronous);
+    expect(deferCallEnds(asyncBatch, { log: () => undefined })).toBe(asyncBatch);
     expect(deferCallEnds(single, { log: () => undefined })).toBe(single);
   });
 });

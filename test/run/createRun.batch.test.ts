@@ -15,6 +15,7 @@ import { proposeAndFire, type CallProposal } from '../../src/fire/proposeAndFire
 import type { FireOutcome } from '../../src/fire/types.js';
 import { createMemoryLedger } from '../../src/run/createMemoryLedger.js';
 import { FIRE_TURN, WRITE_BATCH, type RunInternals } from '../../src/run/runInternals.js';
+import { expectRejection } from '../helpers/expectRejection.js';
 import { aCall, aRun } from '../helpers/runBuilders.js';
 
 /**
@@ -106,7 +107,7 @@ describe('a run with a sink that commits several entries at once (fireTurn)', ()
       return found(call);
     };
     state.failNext = true;
-    await expect(proposeAndFire(SEARCH, handler, {}, { run })).rejects.toThrow('SQLITE_FULL');
+    await expectRejection(proposeAndFire(SEARCH, handler, {}, { run }), 'SQLITE_FULL');
     expect(ran).toBe(0);
     expect(log).toEqual([]);
     expect({ records: run.records(), summary: run.summary(), status: run.status }).toEqual(before);
@@ -123,7 +124,7 @@ describe('a run with a sink that commits several entries at once (fireTurn)', ()
     // One turn: a tool turn on it would dead-letter the run.
     const { run } = aRun({ run: { sink }, grant: { budgets: { turns: 1 } } });
     state.failNext = true;
-    await expect(proposeAndFire(SEARCH, found, {}, { run })).rejects.toThrow('SQLITE_FULL');
+    await expectRejection(proposeAndFire(SEARCH, found, {}, { run }), 'SQLITE_FULL');
     expect(run.status).toBe('pending');
 
     const other = aRun({ run: { sink } });
@@ -132,7 +133,7 @@ describe('a run with a sink that commits several entries at once (fireTurn)', ()
     if (first === undefined || second === undefined) throw new Error('expected two calls');
     expect(other.run.dispatch(first).allowed).toBe(true);
     state.failNext = true;
-    await expect(proposeAndFire(SEARCH, found, {}, { run: other.run })).rejects.toThrow();
+    await expectRejection(proposeAndFire(SEARCH, found, {}, { run: other.run }), 'SQLITE_FULL');
     // The turn that failed never became the latest: the earlier one's call is still dispatchable.
     expect(other.run.dispatch(second).allowed).toBe(true);
   });
@@ -149,7 +150,8 @@ describe('a run with a sink that commits several entries at once (fireTurn)', ()
       throw new Error(`expected approval_required, got ${JSON.stringify(asked)}`);
     const approval = approveCall(asked.refusal.approval, key);
     state.failNext = true;
-    await expect(proposeAndFire(write, () => 'written', {}, { run }, { approval })).rejects.toThrow(
+    await expectRejection(
+      proposeAndFire(write, () => 'written', {}, { run }, { approval }),
       'SQLITE_FULL',
     );
     // The token was not used up by the turn that never happened: it still approves the call once.
@@ -157,6 +159,14 @@ describe('a run with a sink that commits several entries at once (fireTurn)', ()
     expect(approved.status).toBe('ok');
     const reused = await proposeAndFire(write, () => 'written', {}, { run }, { approval });
     expect(reused).toMatchObject({ status: 'refused', refusal: { code: 'approval_reused' } });
+    // A batch that fails puts back only what it used: the token used before stays used.
+    state.failNext = true;
+    await expectRejection(
+      proposeAndFire(write, () => 'written', {}, { run }),
+      'SQLITE_FULL',
+    );
+    const again = await proposeAndFire(write, () => 'written', {}, { run }, { approval });
+    expect(again).toMatchObject({ status: 'refused', refusal: { code: 'approval_reused' } });
   });
 
   it('throws bad options at once, as a run without batches does, and stays as it was', () => {
@@ -187,12 +197,17 @@ describe('a run with a sink that commits several entries at once (fireTurn)', ()
       writeMany: () => (many += 1),
     };
     Object.assign(inherited, { write: (entry: RunEntry) => void writes.push(entry) });
-    for (const other of [named, inherited]) {
+    const notAFunction = {
+      write: (entry: RunEntry) => void writes.push(entry),
+      [WRITE_BATCH]: 'yes',
+    } as unknown as RecordSink;
+    for (const other of [named, inherited, notAFunction]) {
       const { run } = aRun({ run: { sink: other } });
       expect((await proposeAndFire(SEARCH, found, {}, { run })).status).toBe('ok');
     }
     expect(many).toBe(0);
     expect(writes.map((entry) => entry.type)).toEqual([
+      ...['turn', 'dispatch', 'fire'],
       ...['turn', 'dispatch', 'fire'],
       ...['turn', 'dispatch', 'fire'],
     ]);

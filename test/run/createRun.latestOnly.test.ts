@@ -63,6 +63,16 @@ describe('a run that keeps its latest turn only (toolgate mcp)', () => {
     expect(new Set(fires.map((fire) => fire.fire.session))).toEqual(new Set(['s0', 's1', 's2']));
   });
 
+  it('keeps every turn when the option is there but not true', async () => {
+    const { run } = aRun({
+      run: { ...({ [LATEST_ONLY]: false } as Partial<RunOptions>) },
+    });
+    expect((await proposeAndFire(aCall('search', { query: 'x' }), later, {}, { run })).status).toBe(
+      'ok',
+    );
+    expect(run.records()).toHaveLength(1);
+  });
+
   it('still spends and enforces the budgets, and refuses records() and summary() with where they are', async () => {
     const { run } = aRun({ run: { ...LATEST }, grant: { budgets: { toolCalls: 2 } } });
     const search = aCall('search', { query: 'x' });

@@ -31,6 +31,7 @@ describe('createTurnStore', () => {
     // A turn no longer held stays gone; the latest is replaced.
     turns.replace(0, turn(10));
     expect(turns.at(0)).toBeUndefined();
+    expect(turns.at(1)).toEqual(turn(1));
     turns.replace(1, turn(11));
     expect(turns.at(1)).toEqual(turn(11));
     const restore = turns.save();

@@ -23,6 +23,7 @@ import { createJsonlFileSink } from '../../src/node/index.js';
 import { RUN_RECORDS_CHECK } from '../../src/run/refuseStoreFailure.js';
 import { createSqliteSink } from '../../src/sqlite/index.js';
 import { catchToolgateError } from '../helpers/catchToolgateError.js';
+import { expectRejection } from '../helpers/expectRejection.js';
 import { ANSWER_TURN, aCall, aRun, callsTurn } from '../helpers/runBuilders.js';
 import { aTempDir, onCleanUp, removeTempDir } from '../helpers/scratch.js';
 
@@ -291,7 +292,7 @@ describe.each(STORES)('the $name sink on a full disk', (store) => {
     const filler = fill(dir);
     // Two pages free: room for the turn's record alone, not for it and its dispatch.
     truncateSync(filler, statSync(filler).size - 8192);
-    await expect(proposeAndFire(search, handler, {}, { run })).rejects.toThrow(/full|ENOSPC/i);
+    await expectRejection(proposeAndFire(search, handler, {}, { run }), /full|ENOSPC/i);
     expect(ran).toBe(0);
     expect(run.records()).toEqual([]);
     rmSync(filler);
