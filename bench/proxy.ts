@@ -167,7 +167,7 @@ const proxy = (extra: string[]) =>
   );
 started.push(['proxy, SQLite (default)', await proxy([])]);
 started.push([
-  'proxy, JSONL on disk (fsync a line)',
+  'proxy, JSONL on disk (an fsync a commit)',
   await proxy(['--records', `jsonl:${join(dir, 'r.jsonl')}`]),
 ]);
 const shm = existsSync('/dev/shm') ? mkdtempSync('/dev/shm/toolgate-bench-') : undefined;

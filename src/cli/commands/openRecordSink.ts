@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { createJsonlFileSink } from '../../node/createJsonlFileSink.js';
-import type { RecordSink } from '../../run/types.js';
+import type { ClosableSink } from '../../proxy/deferCallEnds.js';
 import type { RecordsOption } from './readRecordsOption.js';
 
 /** A sink the CLI opened, and how to release it. */
-export type OpenedSink = RecordSink & { readonly close: () => void | Promise<void> };
+export type OpenedSink = ClosableSink;
 
 /**
  * Opens the store `--records` names, loading its driver only now: JSONL
