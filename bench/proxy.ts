@@ -157,6 +157,17 @@ function timeDecisions(): number {
   return median(times);
 }
 
+/**
+ * BENCH_PROXY_SIDES: which proxied sides to run besides direct, a comma list of `sqlite`,
+ * `jsonl`, `tmpfs` and `pg` (default: all four). Every side started stays alive until the
+ * end, idle while another side is timed; fewer sides show what the idle ones cost the timed one.
+ */
+const SIDES = new Set((process.env.BENCH_PROXY_SIDES ?? 'sqlite,jsonl,tmpfs,pg').split(','));
+for (const side of SIDES)
+  if (!['sqlite', 'jsonl', 'tmpfs', 'pg'].includes(side))
+    throw new Error(
+      `BENCH_PROXY_SIDES names "${side}": give a comma list of sqlite, jsonl, tmpfs and pg`,
+    );
 const started: [string, Started][] = [
   ['direct', await startSide([fsServer, data], 'read_text_file')],
 ];
@@ -165,12 +176,16 @@ const proxy = (extra: string[]) =>
     [join(root, 'dist/cli.js'), 'mcp', '--policy', policy, ...extra, ...EXTRA],
     'fs__read_text_file_v1',
   );
-started.push(['proxy, SQLite (default)', await proxy([])]);
-started.push([
-  'proxy, JSONL on disk (an fsync a commit)',
-  await proxy(['--records', `jsonl:${join(dir, 'r.jsonl')}`]),
-]);
-const shm = existsSync('/dev/shm') ? mkdtempSync('/dev/shm/toolgate-bench-') : undefined;
+if (SIDES.has('sqlite')) started.push(['proxy, SQLite (default)', await proxy([])]);
+if (SIDES.has('jsonl'))
+  started.push([
+    'proxy, JSONL on disk (an fsync a commit)',
+    await proxy(['--records', `jsonl:${join(dir, 'r.jsonl')}`]),
+  ]);
+const shm =
+  SIDES.has('tmpfs') && existsSync('/dev/shm')
+    ? mkdtempSync('/dev/shm/toolgate-bench-')
+    : undefined;
 if (shm !== undefined)
   started.push([
     'proxy, JSONL on tmpfs (the hop alone)',
@@ -180,11 +195,12 @@ const pgUrl = process.env.TOOLGATE_BENCH_PG ?? 'postgres://postgres@127.0.0.1:54
 const schema = `toolgate_bench_${String(process.pid)}`;
 let sides: [string, Side][];
 try {
-  try {
-    started.push(['proxy, PostgreSQL', await proxy(['--records', `${pgUrl}?schema=${schema}`])]);
-  } catch (error) {
-    console.log(`(no PostgreSQL row: ${String(error)})`);
-  }
+  if (SIDES.has('pg'))
+    try {
+      started.push(['proxy, PostgreSQL', await proxy(['--records', `${pgUrl}?schema=${schema}`])]);
+    } catch (error) {
+      console.log(`(no PostgreSQL row: ${String(error)})`);
+    }
   const times = await timeInBlocks(started.map(([, side]) => side));
   sides = started.map(([name, side], index) => {
     const taken = times[index] ?? [];
