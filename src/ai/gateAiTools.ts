@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import { asSchema, jsonSchema, type Tool, type ToolExecutionOptions, type ToolSet } from 'ai';
 import { messageOf } from '../data/messageOf.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
@@ -61,8 +62,7 @@ export function gateAiTools(tools: AiToolsByRef, options: GateAiToolsOptions): T
     if (entry?.grantable !== true) continue;
     const execute = tool.execute.bind(tool);
     const own = asSchema(tool.inputSchema);
-    const wrapped: Tool = {
-      ...tool,
+    const wrapped: Tool = extend(tool, {
       // The gate validates against this schema; the AI SDK must let every input through to it.
       inputSchema: jsonSchema(
         structuredClone(entry.inputSchema) as Parameters<typeof jsonSchema>[0],
@@ -76,10 +76,12 @@ export function gateAiTools(tools: AiToolsByRef, options: GateAiToolsOptions): T
         const reading = await readOwn(own, input);
         const handler: ToolHandler = async (call, { signal }) =>
           finalValue(
-            execute(reading !== undefined && 'value' in reading ? reading.value : call.arguments, {
-              ...execution,
-              abortSignal: signal,
-            }),
+            execute(
+              reading !== undefined && 'value' in reading ? reading.value : call.arguments,
+              extend(execution, {
+                abortSignal: signal,
+              }),
+            ),
           );
         const fireOptions = {
           shapeOutput: shapeOutput ?? NO_TEXT,
@@ -97,7 +99,7 @@ export function gateAiTools(tools: AiToolsByRef, options: GateAiToolsOptions): T
         if (outcome.status !== 'ok') throw new ToolCallRefusedError(outcome.text);
         return shapeOutput === undefined ? outcome.output : outcome.text;
       },
-    };
+    });
     gated[providerName] = wrapped;
   }
   return gated;

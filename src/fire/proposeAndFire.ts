@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import type { Gate, GateContext } from '../gate/types.js';
 import { SESSION, TOOL_READINGS, type ToolReading } from '../gate/toolReadings.js';
 import { FIRE_TURN, type RunInternals } from '../run/runInternals.js';
@@ -59,7 +60,7 @@ export function proposeAndFire(
     const proposeOptions =
       readings === undefined && session === undefined
         ? undefined
-        : ({ ...readings, ...session } as ProposeOptions);
+        : (extend(readings ?? {}, session ?? {}) as ProposeOptions);
     // One step of the run, so concurrent calls cannot interleave, with a sync or an async store.
     const fireTurn = (binding.run as Run & Partial<RunInternals>)[FIRE_TURN];
     if (fireTurn !== undefined)
@@ -74,7 +75,10 @@ export function proposeAndFire(
     return binding.run.fire(authorized, handlers, options, dispatchOptions);
   }
   const read = readFireOptions(options, 'proposeAndFire');
-  const decision = binding.gate.checkTurn(turn, { ...binding.context, ...readings });
+  const decision = binding.gate.checkTurn(
+    turn,
+    readings === undefined ? binding.context : extend(binding.context, readings),
+  );
   if (decision.settled === 'rejected') return Promise.resolve(refusedOutcome(decision.refusal));
   const authorized = decision.settled === 'tool' ? decision.calls[0] : undefined;
   // INVARIANT: a turn of one call settles tool or rejected; an answer cannot come back.
@@ -90,7 +94,7 @@ export function proposeAndFire(
     authorized,
     dispatchOptions?.approval === undefined
       ? binding.context
-      : { ...binding.context, approval: dispatchOptions.approval },
+      : extend(binding.context, { approval: dispatchOptions.approval }),
   );
   if (!verdict.allowed) return Promise.resolve(refusedOutcome(verdict.refusal));
   const { grant, cwd, step } = binding.context;

@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import { isPlainObject } from '../data/isPlainObject.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import type { GateContext } from '../gate/types.js';
@@ -86,10 +87,10 @@ export function readBindingOptions<T extends BindingOptions>(
   if (problems.length > 0)
     throw new ToolgateError('invalid_option', `${api}: ${problems.join('; ')}`, problems);
   readFireOptions(
-    {
-      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-      ...(options.shapeOutput === undefined ? {} : { shapeOutput: options.shapeOutput }),
-    },
+    extend(
+      options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs },
+      options.shapeOutput === undefined ? {} : { shapeOutput: options.shapeOutput },
+    ),
     api,
   );
   if (run !== undefined) return { run } as FireBinding;

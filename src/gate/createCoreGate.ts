@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import { hasOwn } from '../data/hasOwn.js';
 import { messageOf } from '../data/messageOf.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
@@ -97,7 +98,7 @@ export function createCoreGate(options: CoreGateOptions): Gate {
       );
     return added.length === 0
       ? caller
-      : { ...caller, touched: Object.freeze([...known, ...added]) };
+      : extend(caller, { touched: Object.freeze([...known, ...added]) });
   };
 
   /** Runs checks for one call. */

@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import { ToolMessage, type ToolCall } from '@langchain/core/messages';
 import { StructuredTool, type StructuredToolInterface } from '@langchain/core/tools';
 import type { RunnableConfig } from '@langchain/core/runnables';
@@ -87,7 +88,7 @@ class GatedTool extends StructuredTool {
       inner.invoke(
         toolCall === undefined
           ? (call.arguments as never)
-          : ({ ...toolCall, args: call.arguments } as never),
+          : (extend(toolCall, { args: call.arguments }) as never),
         config,
       );
     const outcome = await proposeAndFire(

@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import { ToolMessage, type ToolCall } from '@langchain/core/messages';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { ToolgateError } from '../errors/ToolgateError.js';
@@ -32,7 +33,7 @@ export async function runLangChainToolCalls(
   for (const toolCall of toolCalls) {
     const tool = byName.get(toolCall.name);
     if (tool !== undefined) {
-      const answer: unknown = await tool.invoke({ ...toolCall, type: 'tool_call' } as never);
+      const answer: unknown = await tool.invoke(extend(toolCall, { type: 'tool_call' }) as never);
       messages.push(
         answer instanceof ToolMessage
           ? answer

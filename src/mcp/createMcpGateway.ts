@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 // The low-level Server, which the SDK keeps for advanced uses such as this proxy: McpServer cannot answer tools/list per grant.
 import { describeValue } from '../data/describeValue.js';
 import { toRefusal } from '../gate/toRefusal.js';
@@ -259,8 +260,8 @@ async function shapeContent(
   if (!Array.isArray(result.content)) return result;
   const content = await Promise.all(
     result.content.map(async (item) =>
-      item.type === 'text' ? { ...item, text: await shapeOutput(item.text, call) } : item,
+      item.type === 'text' ? extend(item, { text: await shapeOutput(item.text, call) }) : item,
     ),
   );
-  return { ...result, content };
+  return extend(result, { content });
 }

@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import {
   closeSync,
   fstatSync,
@@ -55,7 +56,7 @@ export function createJsonlFileSink(
   // A line that failed half-way and could not be cut off: the next one starts on a fresh line.
   let torn = false;
   const line = (entry: RunEntry) =>
-    `${JSON.stringify(redact && entry.type === 'turn' ? { ...entry, record: redactRecord(entry.record) } : entry)}\n`;
+    `${JSON.stringify(redact && entry.type === 'turn' ? extend(entry, { record: redactRecord(entry.record) }) : entry)}\n`;
   /** Appends whole lines in one write and one fsync: all of them, or none (cut back). */
   const append = (text: string) => {
     if (fd === undefined) throw new Error(`the JSONL sink for ${path} is closed`);

@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import {
   prepareFunctionToolInput,
   setFunctionToolPreparedInput,
@@ -72,40 +73,50 @@ export function gateAgentTools(
       );
     }
     const invoke = tool.invoke.bind(tool);
-    gated.push({
-      ...tool,
-      name: agentName,
-      description: entry.description,
-      parameters: structuredClone(entry.inputSchema) as typeof tool.parameters,
-      strict: false,
-      invoke: async (runContext, input, details) => {
-        // SPEC §14.1: the tool's own parser reads the input once, the gate checks that reading,
-        // and the tool runs on exactly that parse (the SDK's prepared input), not a second one.
-        const prepared = prepareOwn(tool, input);
-        const reading = readingOf(prepared);
-        const callDetails = details ?? {};
-        const handler: ToolHandler = (call) => {
-          const raw = call.rawArguments ?? JSON.stringify(call.arguments);
-          if (prepared !== undefined && 'input' in prepared && prepared.input === raw)
-            setFunctionToolPreparedInput(callDetails, prepared);
-          return invoke(runContext, raw, callDetails);
-        };
-        const fireOptions = {
-          shapeOutput: shapeOutput ?? NO_TEXT,
-          ...(details?.signal === undefined ? {} : { signal: details.signal }),
-          ...(timeoutMs === undefined ? {} : { timeoutMs }),
-        };
-        const outcome = await proposeAndFire(
-          { tool: name, version, arguments: input, ...(reading === undefined ? {} : { reading }) },
-          handler,
-          fireOptions,
-          binding,
-        );
-        onOutcome?.(outcome, details?.toolCall?.callId);
-        if (outcome.status !== 'ok') return outcome.text;
-        return shapeOutput === undefined ? outcome.output : outcome.text;
-      },
-    });
+    gated.push(
+      extend(tool, {
+        name: agentName,
+        description: entry.description,
+        parameters: structuredClone(entry.inputSchema) as typeof tool.parameters,
+        strict: false,
+        invoke: async (
+          runContext: Parameters<AnyFunctionTool['invoke']>[0],
+          input: string,
+          details: Parameters<AnyFunctionTool['invoke']>[2],
+        ) => {
+          // SPEC §14.1: the tool's own parser reads the input once, the gate checks that reading,
+          // and the tool runs on exactly that parse (the SDK's prepared input), not a second one.
+          const prepared = prepareOwn(tool, input);
+          const reading = readingOf(prepared);
+          const callDetails = details ?? {};
+          const handler: ToolHandler = (call) => {
+            const raw = call.rawArguments ?? JSON.stringify(call.arguments);
+            if (prepared !== undefined && 'input' in prepared && prepared.input === raw)
+              setFunctionToolPreparedInput(callDetails, prepared);
+            return invoke(runContext, raw, callDetails);
+          };
+          const fireOptions = {
+            shapeOutput: shapeOutput ?? NO_TEXT,
+            ...(details?.signal === undefined ? {} : { signal: details.signal }),
+            ...(timeoutMs === undefined ? {} : { timeoutMs }),
+          };
+          const outcome = await proposeAndFire(
+            {
+              tool: name,
+              version,
+              arguments: input,
+              ...(reading === undefined ? {} : { reading }),
+            },
+            handler,
+            fireOptions,
+            binding,
+          );
+          onOutcome?.(outcome, details?.toolCall?.callId);
+          if (outcome.status !== 'ok') return outcome.text;
+          return shapeOutput === undefined ? outcome.output : outcome.text;
+        },
+      }),
+    );
   }
   return gated;
 }

@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import { randomBytes } from 'node:crypto';
 import type { ApprovalQueue, ApprovalStatus, PendingApproval } from '../approvals/types.js';
 import { APPROVAL_MIGRATIONS } from '../stores/approvalMigrations.js';
@@ -27,12 +28,11 @@ export async function createPostgresApprovals(options: PostgresOptions): Promise
   const { pool, quotedSchema } = config;
   await migrateOrRefuse(
     config,
-    {
-      ...config,
+    extend(config, {
       migrations: APPROVAL_MIGRATIONS,
       table: 'toolgate_approvals_migrations',
       main: POSTGRES_APPROVALS_TABLE,
-    },
+    }),
     'the pending approvals in PostgreSQL',
   );
   const table = `${quotedSchema}.${POSTGRES_APPROVALS_TABLE}`;
@@ -63,7 +63,7 @@ export async function createPostgresApprovals(options: PostgresOptions): Promise
         ],
       );
       const createdAt = created.rows[0]?.created_at.toISOString() ?? new Date().toISOString();
-      return Object.freeze({ ...approval, id, createdAt });
+      return Object.freeze(extend(approval, { id, createdAt }));
     },
     get: async (id: string) => {
       const row = await read(id);

@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import type { TouchedLabel } from '../gate/types.js';
 import type { LedgerSpend, LedgerState, RunLedger } from '../run/ledgerTypes.js';
 import { LEDGER_MIGRATIONS } from './ledgerMigrations.js';
@@ -66,12 +67,11 @@ export async function createPostgresLedger(options: PostgresOptions): Promise<Po
   const { pool, quotedSchema } = config;
   await migrateOrRefuse(
     config,
-    {
-      ...config,
+    extend(config, {
       migrations: LEDGER_MIGRATIONS,
       table: 'toolgate_ledger_migrations',
       main: 'toolgate_ledger',
-    },
+    }),
     'the PostgreSQL run ledger',
   );
   const table = `${quotedSchema}.toolgate_ledger`;

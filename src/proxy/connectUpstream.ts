@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   getDefaultEnvironment,
@@ -33,7 +34,7 @@ export async function connectUpstream(
       ? new StdioClientTransport({
           command: server.command ?? '',
           args: [...(server.args ?? [])],
-          env: { ...getDefaultEnvironment(), ...server.env },
+          env: extend(getDefaultEnvironment(), server.env ?? {}),
           ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
           // The proxy's own stdout is the protocol; the server's log goes to the proxy's stderr.
           stderr: 'inherit',

@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import { randomUUID } from 'node:crypto';
 import { messageOf } from '../data/messageOf.js';
 // The low-level Server: McpServer cannot answer tools/list per grant.
@@ -135,17 +136,19 @@ export function createProxy(options: ProxyOptions): Proxy {
       { name: 'toolgate-proxy', version: '1.0.0' },
       { capabilities: { tools: { listChanged: true } } },
     );
-    handleProxyRequests(server, {
-      ...options,
-      runId,
-      run,
-      session,
-      names,
-      served: () => served,
-      refused: () => refused,
-      upstream: (name) => upstreams.get(name),
-      started: whenStarted,
-    });
+    handleProxyRequests(
+      server,
+      extend(options, {
+        runId,
+        run,
+        session,
+        names,
+        served: () => served,
+        refused: () => refused,
+        upstream: (name: string) => upstreams.get(name),
+        started: whenStarted,
+      }),
+    );
     sessions.add(server);
     server.onclose = () => sessions.delete(server);
     return server;

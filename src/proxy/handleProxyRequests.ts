@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import { randomUUID } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -77,7 +78,7 @@ export function handleProxyRequests(server: Server, state: SessionState): void {
       const name = state.names.byRef.get(ref);
       if (tool === undefined || name === undefined) continue;
       if (state.audit !== true && !isGatewayListed(view(), ref)) continue;
-      tools.push({ ...tool.definition, name });
+      tools.push(extend(tool.definition, { name }));
     }
     // SPEC §14.4: audit mode lists every served (and so locked) tool, granted or not, visible or
     // not, so a trial shows what the agent would call; the run records what would be refused.
@@ -87,7 +88,7 @@ export function handleProxyRequests(server: Server, state: SessionState): void {
         const name = toProviderToolName(ref);
         if (state.names.byRef.has(ref) || taken.has(name)) continue;
         taken.add(name);
-        tools.push({ ...tool.definition, name });
+        tools.push(extend(tool.definition, { name }));
       }
     }
     return { tools };

@@ -33,14 +33,20 @@ export function buildTurnRecords(facts: TurnFacts): {
   readonly stored: TurnRecord;
 } {
   const { index, step, session, settled, spent, decision } = facts;
-  const base = {
-    index,
-    ...(step === undefined ? {} : { step }),
-    ...(session === undefined ? {} : { session }),
-  };
+  // The names a record carries after its index. Each record opens with `index`, never with a
+  // spread: V8 gives a literal that opens with a spread a hidden class per object (see extend).
+  const names =
+    step === undefined
+      ? session === undefined
+        ? {}
+        : { session }
+      : session === undefined
+        ? { step }
+        : { step, session };
   if (settled === 'answer' && decision?.settled === 'answer') {
     const record = Object.freeze({
-      ...base,
+      index,
+      ...names,
       settled: 'answer' as const,
       answer: decision.answer,
       spent,
@@ -51,14 +57,16 @@ export function buildTurnRecords(facts: TurnFacts): {
     const refusal = redactRefusal(decision.refusal);
     return {
       live: Object.freeze({
-        ...base,
+        index,
+        ...names,
         settled: 'rejected' as const,
         refusal: decision.refusal,
         reprompt: formatReprompt(decision.refusal),
         spent,
       }),
       stored: Object.freeze({
-        ...base,
+        index,
+        ...names,
         settled: 'rejected' as const,
         refusal,
         reprompt: formatReprompt(refusal),
@@ -77,19 +85,31 @@ export function buildTurnRecords(facts: TurnFacts): {
       }
       return redactCallSecrets(call, entry, facts.keepSecret);
     });
-    const shared = {
-      settled: 'tool' as const,
-      tools: Object.freeze([...tools.values()]),
-      dispatches: Object.freeze([]),
-      spent,
-    };
+    const recorded = Object.freeze([...tools.values()]);
+    const dispatches = Object.freeze([]);
     return {
-      live: Object.freeze({ ...base, calls: decision.calls, ...shared }),
-      stored: Object.freeze({ ...base, calls: Object.freeze(stored), ...shared }),
+      live: Object.freeze({
+        index,
+        ...names,
+        calls: decision.calls,
+        settled: 'tool' as const,
+        tools: recorded,
+        dispatches,
+        spent,
+      }),
+      stored: Object.freeze({
+        index,
+        ...names,
+        calls: Object.freeze(stored),
+        settled: 'tool' as const,
+        tools: recorded,
+        dispatches,
+        spent,
+      }),
     };
   }
   // dead_lettered (or a settlement its decision does not back, which
   // authorizes nothing either): no reason is shown, nothing is authorized.
-  const record = Object.freeze({ ...base, settled: 'dead_lettered' as const, spent });
+  const record = Object.freeze({ index, ...names, settled: 'dead_lettered' as const, spent });
   return { live: record, stored: record };
 }

@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import type { TouchedLabel } from '../gate/types.js';
 import type { LedgerSpend, LedgerState, RunLedger } from './ledgerTypes.js';
 
@@ -60,7 +61,7 @@ export function createMemoryLedger(): MemoryLedger {
         return false;
       if (labels.some((entry) => touched.some((held) => held.label === entry.label))) return false;
       const added = labels.map((entry) => Object.freeze({ ...entry }));
-      runs.set(run, Object.freeze({ ...now, touched: Object.freeze([...touched, ...added]) }));
+      runs.set(run, Object.freeze(extend(now, { touched: Object.freeze([...touched, ...added]) })));
       return true;
     },
     acceptApproval: (run: string, token: string) => {

@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import { hasOwn } from '../data/hasOwn.js';
 import { assertHandlers, readFireOptions } from '../fire/readFireOptions.js';
 import { refusedOutcome, settleFire } from '../fire/settleFire.js';
@@ -126,7 +127,7 @@ export function createRun(options: RunOptions): Run {
     ...(readings === undefined ? {} : { [TOOL_READINGS]: readings }),
   });
   const stamp = (entry: RunEntry): RunEntry =>
-    Object.freeze(id === undefined ? entry : { ...entry, run: id });
+    Object.freeze(id === undefined ? entry : extend(entry, { run: id }));
   const write = (entry: RunEntry) => sink?.write(stamp(entry));
   // (rev 3) A sync sink that can commit several entries at once: fireTurn records a one-call turn
   // and its dispatch in one commit. Not with a ledger, whose effects could not be undone.
@@ -146,10 +147,9 @@ export function createRun(options: RunOptions): Run {
     const seen = shared as LedgerState | undefined;
     if (seen?.dead === true && enforce) status = 'dead_lettered';
     const base = seen ?? spent;
-    const left = {
-      ...(budgets.turns === undefined ? {} : { turns: budgets.turns - base.turns }),
-      ...(budgets.toolCalls === undefined ? {} : { toolCalls: budgets.toolCalls - base.toolCalls }),
-    };
+    const left: { turns?: number; toolCalls?: number } = {};
+    if (budgets.turns !== undefined) left.turns = budgets.turns - base.turns;
+    if (budgets.toolCalls !== undefined) left.toolCalls = budgets.toolCalls - base.toolCalls;
     // A dead-lettered run, or one with no turn left, checks nothing more; audit mode checks every turn.
     const checked = !enforce || (status !== 'dead_lettered' && left.turns !== 0);
     const readings =
@@ -198,7 +198,9 @@ export function createRun(options: RunOptions): Run {
       );
     }
     if (seen !== undefined) {
-      const add = { ...settlement.spent, dead: enforce && settlement.settled === 'dead_lettered' };
+      const add = extend(settlement.spent, {
+        dead: enforce && settlement.settled === 'dead_lettered',
+      });
       const swapped = yield { kind: 'ledger-spend', seen, add };
       if (isEffectFailure(swapped)) return refuseLedgerTurn(index, stepName, swapped);
       // Another process spent first: decide again on the fresh state.
@@ -262,11 +264,10 @@ export function createRun(options: RunOptions): Run {
         ? usedApprovals
         : { has: (token) => usedApprovals.has(`${token}#${approvalId}`) };
     // The used tokens travel under a key the package does not export (see USED_APPROVALS).
-    const context: GateContext & { readonly [USED_APPROVALS]: UsedApprovals } = {
-      ...contextFor(latest.step, undefined, runTouched),
-      ...(approval === undefined ? {} : { approval }),
-      [USED_APPROVALS]: used,
-    };
+    const context: GateContext & { readonly [USED_APPROVALS]: UsedApprovals } = extend(
+      contextFor(latest.step, undefined, runTouched),
+      approval === undefined ? { [USED_APPROVALS]: used } : { approval, [USED_APPROVALS]: used },
+    );
     const checked = gate.checkDispatch(authorized, context);
     // What the call touches, and whether it needed an approval (the grant's ask, or a flow rule).
     const inspected =
@@ -384,11 +385,12 @@ export function createRun(options: RunOptions): Run {
     if (isEffectFailure(took)) return refuseStoreDispatch(took);
     turns.replace(
       latest.index,
-      Object.freeze({
-        ...turn,
-        tools: tool === undefined ? known : Object.freeze([...known, tool]),
-        dispatches: Object.freeze([...turn.dispatches, record]),
-      }),
+      Object.freeze(
+        extend(turn, {
+          tools: tool === undefined ? known : Object.freeze([...known, tool]),
+          dispatches: Object.freeze([...turn.dispatches, record]),
+        }),
+      ),
     );
     latest.dispatched[found] = true;
     // Used only once its dispatch is allowed, and only by a call that needed it.
@@ -521,7 +523,7 @@ export function createRun(options: RunOptions): Run {
       if (kept !== undefined)
         turns.replace(
           turn,
-          Object.freeze({ ...kept, fires: Object.freeze([...(kept.fires ?? []), record]) }),
+          Object.freeze(extend(kept, { fires: Object.freeze([...(kept.fires ?? []), record]) })),
         );
       return outcome;
     };

@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import type { Refusal } from '../gate/types.js';
 import { redactRefusal } from './redactRefusal.js';
 import type { TurnRecord, TurnSettlement } from './types.js';
@@ -16,13 +17,17 @@ export function markAudit(
   wouldRefuse: Refusal | undefined,
   wouldSettle: Exclude<TurnSettlement, 'pending'>,
 ): { readonly live: TurnRecord; readonly stored: TurnRecord } {
-  const mark = (record: TurnRecord, refusal: Refusal | undefined): TurnRecord =>
-    Object.freeze({
-      ...record,
-      ...(refusal === undefined ? {} : { wouldRefuse: refusal }),
-      ...(wouldSettle === record.settled ? {} : { wouldSettle }),
-      audit: true as const,
-    });
+  const mark = (record: TurnRecord, refusal: Refusal | undefined): TurnRecord => {
+    const marks: {
+      wouldRefuse?: Refusal;
+      wouldSettle?: Exclude<TurnSettlement, 'pending'>;
+      audit?: true;
+    } = {};
+    if (refusal !== undefined) marks.wouldRefuse = refusal;
+    if (wouldSettle !== record.settled) marks.wouldSettle = wouldSettle;
+    marks.audit = true;
+    return Object.freeze(extend(record, marks));
+  };
   return {
     live: mark(records.live, wouldRefuse),
     stored: mark(records.stored, wouldRefuse && redactRefusal(wouldRefuse)),

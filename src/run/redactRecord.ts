@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import { formatReprompt } from './formatReprompt.js';
 import { redactCallSecrets } from './redactCallSecrets.js';
 import { redactRefusal } from './redactRefusal.js';
@@ -16,21 +17,22 @@ import type { TurnRecord } from './types.js';
 export function redactRecord(record: TurnRecord): TurnRecord {
   if (record.settled === 'rejected') {
     const refusal = redactRefusal(record.refusal);
-    return Object.freeze({ ...record, refusal, reprompt: formatReprompt(refusal) });
+    return Object.freeze(extend(record, { refusal, reprompt: formatReprompt(refusal) }));
   }
   if (record.settled !== 'tool') return record;
   const entryOf = (ref: string) => record.tools.find((tool) => tool.ref === ref)?.entry;
-  return Object.freeze({
-    ...record,
-    calls: Object.freeze(
-      record.calls.map((call) => redactCallSecrets(call, entryOf(call.ref), () => false)),
-    ),
-    dispatches: Object.freeze(
-      record.dispatches.map((dispatch) =>
-        dispatch.refusal === undefined
-          ? dispatch
-          : Object.freeze({ ...dispatch, refusal: redactRefusal(dispatch.refusal) }),
+  return Object.freeze(
+    extend(record, {
+      calls: Object.freeze(
+        record.calls.map((call) => redactCallSecrets(call, entryOf(call.ref), () => false)),
       ),
-    ),
-  });
+      dispatches: Object.freeze(
+        record.dispatches.map((dispatch) =>
+          dispatch.refusal === undefined
+            ? dispatch
+            : Object.freeze(extend(dispatch, { refusal: redactRefusal(dispatch.refusal) })),
+        ),
+      ),
+    }),
+  );
 }

@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import { reasonFor } from '../gate/reasonFor.js';
 import type { Refusal } from '../gate/types.js';
 import { REDACTED } from './redactCallSecrets.js';
@@ -14,8 +15,9 @@ import { REDACTED } from './redactCallSecrets.js';
 export function redactRefusal(refusal: Refusal): Refusal {
   if (refusal.code !== 'secret_out_of_scope') return refusal;
   if (!(refusal.details ?? []).some((detail) => detail.pointer !== '')) return refusal;
-  return Object.freeze({
-    ...refusal,
-    reason: reasonFor({ code: 'secret_out_of_scope', secret: REDACTED, details: [] }),
-  });
+  return Object.freeze(
+    extend(refusal, {
+      reason: reasonFor({ code: 'secret_out_of_scope', secret: REDACTED, details: [] }),
+    }),
+  );
 }

@@ -12,9 +12,9 @@ export function resolveBudgets(run: Budgets | undefined, grant: Budgets | undefi
   const turns = run?.turns ?? grant?.turns;
   const toolCalls = run?.toolCalls ?? grant?.toolCalls;
   const callsPerTurn = run?.callsPerTurn ?? grant?.callsPerTurn;
-  return Object.freeze({
-    ...(turns === undefined ? {} : { turns }),
-    ...(toolCalls === undefined ? {} : { toolCalls }),
-    ...(callsPerTurn === undefined ? {} : { callsPerTurn }),
-  });
+  const budgets: { turns?: number; toolCalls?: number; callsPerTurn?: number } = {};
+  if (turns !== undefined) budgets.turns = turns;
+  if (toolCalls !== undefined) budgets.toolCalls = toolCalls;
+  if (callsPerTurn !== undefined) budgets.callsPerTurn = callsPerTurn;
+  return Object.freeze(budgets);
 }

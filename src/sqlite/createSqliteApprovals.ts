@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
@@ -69,7 +70,7 @@ export function createSqliteApprovals(file: string, busyTimeoutMs = 5000): Appro
           JSON.stringify(approval.resources),
           createdAt,
         );
-        return Object.freeze({ ...approval, id, createdAt });
+        return Object.freeze(extend(approval, { id, createdAt }));
       }),
     get: (id: string) =>
       promised(() => {

@@ -1,3 +1,4 @@
+import { extend } from '../data/extend.js';
 import { redactRecord } from '../run/redactRecord.js';
 import type { RunEntry } from '../run/types.js';
 import type { RecordRow } from './types.js';
@@ -56,7 +57,7 @@ export function toRecordRow(entry: RunEntry, at: string): RecordRow {
       refs: ` ${dispatch.ref} `,
       at,
       audit: isAudit(dispatch),
-      record: JSON.stringify(tool === undefined ? dispatch : { ...dispatch, tool }),
+      record: JSON.stringify(tool === undefined ? dispatch : extend(dispatch, { tool })),
     };
   }
   const { fire } = entry;

@@ -1,3 +1,4 @@
+import { extend } from '../../data/extend.js';
 import type { HandlerContext } from '../../fire/types.js';
 import { findDenyEntry } from '../../grant/findDenyEntry.js';
 import { folderRootsOf } from '../../grant/folderRootsOf.js';
@@ -79,8 +80,8 @@ function findRealDeny(
     return realRoot === undefined ? [] : [{ path: realRoot, access: root.access }];
   });
   const denies = grant.folders.filter((entry) => typeof entry === 'string');
-  return findDenyEntry(
-    { ...grant, folders: [...realRoots, ...denies] },
-    { kind: 'folder', path: real },
-  )?.entry;
+  return findDenyEntry(extend(grant, { folders: [...realRoots, ...denies] }), {
+    kind: 'folder',
+    path: real,
+  })?.entry;
 }
