@@ -15,7 +15,7 @@ export function extend<T extends object, U extends object>(
   base: T,
   extra: U,
 ): Extended<T, NoInfer<U>> {
-  const out = {};
+  const out: Record<PropertyKey, unknown> = {};
   copyOwn(out, base);
   copyOwn(out, extra);
   return out as Extended<T, U>;
@@ -24,15 +24,22 @@ export function extend<T extends object, U extends object>(
 /** The type of `{ ...base, ...extra }`, taken member by member when `base` is a union. */
 export type Extended<T, U> = T extends unknown ? Omit<T, keyof U> & U : never;
 
-function copyOwn(target: object, source: object): void {
-  for (const key of Reflect.ownKeys(source)) {
-    if (!Object.prototype.propertyIsEnumerable.call(source, key)) continue;
-    // Defined, not assigned: no setter on a polluted Object.prototype runs, `__proto__` stays a key.
+function copyOwn(target: Record<PropertyKey, unknown>, source: object): void {
+  const from = source as Record<PropertyKey, unknown>;
+  for (const key of Object.keys(source)) put(target, key, from[key]);
+  for (const key of Object.getOwnPropertySymbols(source))
+    if (Object.prototype.propertyIsEnumerable.call(source, key)) put(target, key, from[key]);
+}
+
+function put(target: Record<PropertyKey, unknown>, key: PropertyKey, value: unknown): void {
+  // A key Object.prototype also has (`__proto__`, or a setter planted there) is defined, not
+  // assigned: no setter runs and `__proto__` stays a key. Any other is assigned, which is faster.
+  if (key in Object.prototype)
     Object.defineProperty(target, key, {
-      value: (source as Record<PropertyKey, unknown>)[key],
+      value,
       enumerable: true,
       writable: true,
       configurable: true,
     });
-  }
+  else target[key] = value;
 }
