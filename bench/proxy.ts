@@ -12,7 +12,10 @@
  *   SQLite store, with JSONL on disk, with JSONL on tmpfs (/dev/shm: the records cost about
  *   nothing, so this row is the proxy hop alone), and with PostgreSQL (TOOLGATE_BENCH_PG or
  *   the test database; a schema of its own, dropped after);
- * - added: proxied minus direct, against the targets, each with its status;
+ * - added: proxied minus direct, against the targets, with a 95% interval from a bootstrap over
+ *   rounds (each resample draws rounds with replacement and takes both sides' calls of each, so
+ *   a slow spell stays paired): `pass` when the whole interval meets the target, `**MISS**` when
+ *   none of it does, `~` when the target lies inside it (this run cannot tell);
  * - toolgate's own share: the median of the same call decided in process by
  *   a run (both stages, realpath on), without any transport.
  */
@@ -24,7 +27,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createGate, createGrant, createRegistry, createRun } from '../src/index.js';
 
-const CALLS = Number(process.argv[2] ?? 2000);
+const CALLS = Number(process.argv[2] ?? 5000);
 /** Calls made before the timed ones, so both sides are measured with their JIT warm. */
 const WARM_UP = 300;
 /** Extra `toolgate mcp` arguments, e.g. `--records jsonl:/dev/shm/r.jsonl` to see the records' share. */
@@ -52,7 +55,7 @@ writeFileSync(
   }),
 );
 
-const quantile = (values: number[], q: number) => {
+const quantile = (values: readonly number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? Number.NaN;
 };
@@ -71,6 +74,8 @@ interface Side {
   readonly median: number;
   readonly p99: number;
   readonly p999: number;
+  /** The side's call times, in the order taken: round r is calls [r × BLOCK, (r + 1) × BLOCK). */
+  readonly times: readonly number[];
 }
 
 /** A side after its starts: their medians, and the last start's client, left open for the calls. */
@@ -212,6 +217,7 @@ try {
         median: median(taken),
         p99: quantile(taken, 0.99),
         p999: quantile(taken, 0.999),
+        times: taken,
       },
     ];
   });
@@ -230,18 +236,50 @@ const own = timeDecisions();
 const fmt = (ms: number) => `${ms.toFixed(3)} ms`;
 const status = (value: number, target: number) =>
   `${fmt(value)} ${value <= target ? 'pass' : '**MISS**'}`;
+
+/** Resamples of the rounds for the intervals. */
+const RESAMPLES = 1000;
+const rounds = Math.ceil(CALLS / BLOCK);
+/** A deterministic generator (mulberry32), so a run's intervals can be computed again. */
+let seed = 0x70_6f_78_79;
+const random = () => {
+  seed = (seed + 0x6d_2b_79_f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+};
+const picked = (times: readonly number[], drawn: readonly number[]) =>
+  drawn.flatMap((round) => times.slice(round * BLOCK, (round + 1) * BLOCK));
+/** `proxied`'s added quantile `q` over direct, with its 95% interval over resampled rounds. */
+function added(proxied: Side, q: number, target: number): string {
+  const point = quantile(proxied.times, q) - quantile(direct.times, q);
+  const estimates: number[] = [];
+  for (let resample = 0; resample < RESAMPLES; resample += 1) {
+    const drawn = Array.from({ length: rounds }, () => Math.floor(random() * rounds));
+    estimates.push(
+      quantile(picked(proxied.times, drawn), q) - quantile(picked(direct.times, drawn), q),
+    );
+  }
+  const low = quantile(estimates, 0.025);
+  const high = quantile(estimates, 0.975);
+  const verdict = high <= target ? 'pass' : low > target ? '**MISS**' : '~';
+  return `${fmt(point)} (${low.toFixed(2)}–${high.toFixed(2)}) ${verdict}`;
+}
 console.log(
   `calls per side: ${String(CALLS)}, in turns of ${String(BLOCK)} (after ${String(WARM_UP)} warm-up calls each); starts per side: ${String(STARTS)} (medians)\n`,
 );
 console.log(
-  `| side | connect + initialize (target <= ${fmt(2 * direct.connect)}) | to the first tools/list (2x direct: ${fmt(2 * direct.listed)}) | median | p99 | p99.9 | added median (target <= 1 ms) | added p99 (target <= 3 ms) |`,
+  `| side | connect + initialize (target <= ${fmt(2 * direct.connect)}) | to the first tools/list (2x direct: ${fmt(2 * direct.listed)}) | median | p99 | p99.9 | added median (target <= 1 ms; 95% interval) | added p99 (target <= 3 ms; 95% interval) |`,
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const [name, side] of sides)
   console.log(
     side === direct
       ? `| ${name} | ${fmt(side.connect)} | ${fmt(side.listed)} | ${fmt(side.median)} | ${fmt(side.p99)} | ${fmt(side.p999)} | - | - |`
-      : `| ${name} | ${status(side.connect, 2 * direct.connect)} | ${status(side.listed, 2 * direct.listed)} | ${fmt(side.median)} | ${fmt(side.p99)} | ${fmt(side.p999)} | ${status(side.median - direct.median, 1)} | ${status(side.p99 - direct.p99, 3)} |`,
+      : `| ${name} | ${status(side.connect, 2 * direct.connect)} | ${status(side.listed, 2 * direct.listed)} | ${fmt(side.median)} | ${fmt(side.p99)} | ${fmt(side.p999)} | ${added(side, 0.5, 1)} | ${added(side, 0.99, 3)} |`,
   );
 console.log(`\ntoolgate's own share: ${fmt(own)} (both stages, realpath on, in process)`);
+console.log(
+  `intervals: ${String(RESAMPLES)} resamples of the ${String(rounds)} rounds; pass: the whole interval meets the target; **MISS**: none of it does; ~: the target lies inside it`,
+);
 rmSync(dir, { recursive: true, force: true });
