@@ -1,5 +1,5 @@
-import { extend } from '../data/extend.js';
 import { asSchema, jsonSchema, type Tool, type ToolExecutionOptions, type ToolSet } from 'ai';
+import { extend } from '../data/extend.js';
 import { messageOf } from '../data/messageOf.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { proposeAndFire } from '../fire/proposeAndFire.js';

@@ -1,8 +1,8 @@
-import { extend } from '../data/extend.js';
 import { ToolMessage, type ToolCall } from '@langchain/core/messages';
 import { StructuredTool, type StructuredToolInterface } from '@langchain/core/tools';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { interopSafeParseAsync, isInteropZodSchema } from '@langchain/core/utils/types';
+import { extend } from '../data/extend.js';
 import { isPlainObject } from '../data/isPlainObject.js';
 import { messageOf } from '../data/messageOf.js';
 import { ToolgateError } from '../errors/ToolgateError.js';

@@ -1,6 +1,6 @@
-import { extend } from '../data/extend.js';
 import { ToolMessage, type ToolCall } from '@langchain/core/messages';
 import type { StructuredToolInterface } from '@langchain/core/tools';
+import { extend } from '../data/extend.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { compiledGrantOf } from '../grant/compiledGrant.js';
 import { fromProviderCall } from '../providers/fromProviderCall.js';

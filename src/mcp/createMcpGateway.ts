@@ -1,6 +1,6 @@
-import { extend } from '../data/extend.js';
 // The low-level Server, which the SDK keeps for advanced uses such as this proxy: McpServer cannot answer tools/list per grant.
 import { describeValue } from '../data/describeValue.js';
+import { extend } from '../data/extend.js';
 import { toRefusal } from '../gate/toRefusal.js';
 import { REFUSED_BEFORE_RUN } from '../gate/toolReadings.js';
 import type { Refusal } from '../gate/types.js';

@@ -1,4 +1,3 @@
-import { extend } from '../data/extend.js';
 import {
   closeSync,
   fstatSync,
@@ -9,6 +8,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
+import { extend } from '../data/extend.js';
 import { messageOf } from '../data/messageOf.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { redactRecord } from '../run/redactRecord.js';

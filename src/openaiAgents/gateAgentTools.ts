@@ -1,9 +1,9 @@
-import { extend } from '../data/extend.js';
 import {
   prepareFunctionToolInput,
   setFunctionToolPreparedInput,
   type FunctionToolPreparedInput,
 } from '@openai/agents-core/utils/internal';
+import { extend } from '../data/extend.js';
 import { messageOf } from '../data/messageOf.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { proposeAndFire } from '../fire/proposeAndFire.js';

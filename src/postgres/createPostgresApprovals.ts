@@ -1,6 +1,6 @@
-import { extend } from '../data/extend.js';
 import { randomBytes } from 'node:crypto';
 import type { ApprovalQueue, ApprovalStatus, PendingApproval } from '../approvals/types.js';
+import { extend } from '../data/extend.js';
 import { APPROVAL_MIGRATIONS } from '../stores/approvalMigrations.js';
 import { toApproval, type ApprovalRow } from '../stores/approvalRow.js';
 import { migrateOrRefuse } from './migratePostgres.js';

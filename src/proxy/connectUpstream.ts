@@ -1,4 +1,3 @@
-import { extend } from '../data/extend.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   getDefaultEnvironment,
@@ -6,6 +5,7 @@ import {
 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { PolicyServer } from '../cli/policy/buildServers.js';
+import { extend } from '../data/extend.js';
 
 /** What happens to a connection after it opened. */
 export interface UpstreamEvents {

@@ -1,5 +1,5 @@
-import { extend } from '../data/extend.js';
 import { randomUUID } from 'node:crypto';
+import { extend } from '../data/extend.js';
 import { messageOf } from '../data/messageOf.js';
 // The low-level Server: McpServer cannot answer tools/list per grant.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';

@@ -1,4 +1,3 @@
-import { extend } from '../data/extend.js';
 import { randomUUID } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -8,6 +7,7 @@ import {
   type RequestId,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { extend } from '../data/extend.js';
 import { proposeAndFire } from '../fire/proposeAndFire.js';
 import { describeValue } from '../data/describeValue.js';
 import { toRefusal } from '../gate/toRefusal.js';

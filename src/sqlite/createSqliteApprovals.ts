@@ -1,8 +1,8 @@
-import { extend } from '../data/extend.js';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { ApprovalQueue, PendingApproval } from '../approvals/types.js';
+import { extend } from '../data/extend.js';
 import { messageOf } from '../data/messageOf.js';
 import { ToolgateError } from '../errors/ToolgateError.js';
 import { APPROVAL_MIGRATIONS } from '../stores/approvalMigrations.js';

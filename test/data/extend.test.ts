@@ -68,7 +68,10 @@ describe('extend', () => {
         hidden: { enumerable: false, value: 'no' },
       },
     );
+    const hiddenSymbol = Symbol('hidden');
+    Object.defineProperty(base, hiddenSymbol, { enumerable: false, value: 'no' });
     const made = extend(base, {});
+    expect(Reflect.ownKeys(made)).toEqual(['counted']);
     expect(reads).toBe(1);
     expect(Object.getOwnPropertyDescriptor(made, 'counted')).toEqual({
       value: 1,
