@@ -71,7 +71,7 @@ describe('toRecordRow', () => {
         Object.freeze({ callIndex: 1, ref: 'vault/use@1', allowed: false, refusal: quoting }),
       ]),
       spent: { turns: 1, toolCalls: 2 },
-    }) as unknown as TurnRecord;
+    });
     const turnRow = toRecordRow({ type: 'turn', turn: 3, record: dispatched } as never, AT);
     expect(turnRow.record).not.toContain('ghp_123');
     const kept = JSON.parse(turnRow.record) as { dispatches: DispatchRecord[] };
