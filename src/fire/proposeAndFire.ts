@@ -56,11 +56,17 @@ export function proposeAndFire(
   const turn = { calls: [call] };
   const readings = reading === undefined ? undefined : { [TOOL_READINGS]: [reading] };
   if ('run' in binding) {
-    const session = binding.session === undefined ? undefined : { [SESSION]: binding.session };
-    const proposeOptions =
-      readings === undefined && session === undefined
-        ? undefined
-        : (extend(readings ?? {}, session ?? {}) as ProposeOptions);
+    // One object for the readings and the session, each key only when it has a value.
+    const { session } = binding;
+    const proposeOptions = (
+      reading === undefined
+        ? session === undefined
+          ? undefined
+          : { [SESSION]: session }
+        : session === undefined
+          ? readings
+          : { [TOOL_READINGS]: [reading], [SESSION]: session }
+    ) as ProposeOptions | undefined;
     // One step of the run, so concurrent calls cannot interleave, with a sync or an async store.
     const fireTurn = (binding.run as Run & Partial<RunInternals>)[FIRE_TURN];
     if (fireTurn !== undefined)

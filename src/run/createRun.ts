@@ -112,11 +112,13 @@ export function createRun(options: RunOptions): Run {
   const gateFlows = flowsOfGate(gate);
   const hasLabels = config.compiledGrant.labels !== undefined;
 
-  const contextFor = (
+  /** The gate's context for a step; `extra` (a dispatch's approval and used tokens) goes last. */
+  const contextFor = <E extends object = object>(
     step: Step | undefined,
     readings?: unknown,
     seenTouched: readonly TouchedLabel[] = touched,
-  ): GateContext => ({
+    extra?: E,
+  ): GateContext & E => ({
     grant,
     ...(step === undefined ? {} : { step }),
     ...(cwd === undefined ? {} : { cwd }),
@@ -125,6 +127,7 @@ export function createRun(options: RunOptions): Run {
     // An adapter's readings of the turn's calls travel under a key the package does not export;
     // the gate reads them (and refuses the turn when they cannot be read).
     ...(readings === undefined ? {} : { [TOOL_READINGS]: readings }),
+    ...(extra as E),
   });
   const stamp = (entry: RunEntry): RunEntry =>
     Object.freeze(id === undefined ? entry : extend(entry, { run: id }));
@@ -264,8 +267,10 @@ export function createRun(options: RunOptions): Run {
         ? usedApprovals
         : { has: (token) => usedApprovals.has(`${token}#${approvalId}`) };
     // The used tokens travel under a key the package does not export (see USED_APPROVALS).
-    const context: GateContext & { readonly [USED_APPROVALS]: UsedApprovals } = extend(
-      contextFor(latest.step, undefined, runTouched),
+    const context: GateContext & { readonly [USED_APPROVALS]: UsedApprovals } = contextFor(
+      latest.step,
+      undefined,
+      runTouched,
       approval === undefined ? { [USED_APPROVALS]: used } : { approval, [USED_APPROVALS]: used },
     );
     const checked = gate.checkDispatch(authorized, context);
