@@ -1,19 +1,22 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeSchemaError, type Schema } from './describeSchemaError.js';
 import type { SourcePath, YamlSource } from './readYamlSource.js';
-
-const compiled = new WeakMap<Schema, ValidateFunction>();
+import type { SchemaValidator } from './schemaValidators.generated.js';
 
 /**
  * Checks a parsed file against a JSON Schema (the one shipped in `schema/`)
+ * with that schema's validator (compiled ahead of time: schemaValidators.generated.ts)
  * and reports every violation at its place, in words: an unknown key (with
  * the likely intended one), a missing key, a wrong type, a value outside a
  * set. The shipped schema is the one source of the file's structure, so
  * editors and the CLI never disagree.
  */
-export function checkAgainstSchema(schema: Schema, source: YamlSource): SchemaProblem[] {
-  const validate = validatorFor(schema);
+export function checkAgainstSchema(
+  schema: Schema,
+  validate: SchemaValidator,
+  source: YamlSource,
+): SchemaProblem[] {
   if (validate(source.value)) return [];
   const errors = validate.errors ?? [];
   return errors.flatMap((error) => {
@@ -40,23 +43,6 @@ function keyOf(error: ErrorObject): string[] {
 export interface SchemaProblem {
   readonly path: SourcePath;
   readonly diagnostic: Diagnostic;
-}
-
-function validatorFor(schema: Schema): ValidateFunction {
-  let validate = compiled.get(schema);
-  if (validate === undefined) {
-    // The shipped schemas are checked against their meta-schema by a test, not in every process.
-    const ajv = new Ajv({
-      allErrors: true,
-      verbose: true,
-      allowUnionTypes: true,
-      logger: false,
-      validateSchema: false,
-    });
-    validate = ajv.compile(schema);
-    compiled.set(schema, validate);
-  }
-  return validate;
 }
 
 /** `/grants/coder/folders/1` over the value => ['grants', 'coder', 'folders', 1]. */

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { ErrorObject } from 'ajv';
 import { describeValue } from '../../data/describeValue.js';
 import { suggestName } from '../../kortix/suggestName.js';
@@ -53,7 +54,10 @@ export function describeSchemaError(
   const parent = (error.parentSchema ?? {}) as Schema;
   const definitions = (root.definitions ?? {}) as Readonly<Record<string, unknown>>;
   const special = SPECIAL.find(
-    (item) => item.keyword === error.keyword && definitions[item.definition] === error.parentSchema,
+    // Compared by value: the generated validators carry their own copies of the definitions.
+    (item) =>
+      item.keyword === error.keyword &&
+      isDeepStrictEqual(definitions[item.definition], error.parentSchema),
   );
   if (special !== undefined) {
     return diagnose(

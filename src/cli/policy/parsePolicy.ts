@@ -7,6 +7,7 @@ import { buildGrants } from './buildGrants.js';
 import { buildRegistry } from './buildRegistry.js';
 import { buildServers, readProxySettings } from './buildServers.js';
 import { checkAgainstSchema } from './checkAgainstSchema.js';
+import { validatePolicyFile } from './schemaValidators.generated.js';
 import { checkServerRefs, registerLockedTools } from './checkServerRefs.js';
 import { lintPolicy } from './lintPolicy.js';
 import { readYamlSource, type SourcePath } from './readYamlSource.js';
@@ -74,7 +75,7 @@ export function parsePolicy(
     });
     return { ok: false, diagnostics };
   }
-  const schemaProblems = checkAgainstSchema(policySchema, source);
+  const schemaProblems = checkAgainstSchema(policySchema, validatePolicyFile, source);
   diagnostics.push(...schemaProblems.map((problem) => problem.diagnostic));
   if (typeof source.value !== 'object' || Array.isArray(source.value))
     return { ok: false, diagnostics };

@@ -4,6 +4,7 @@ import testSchema from '../../../schema/policy-tests.schema.json' with { type: '
 import { diagnose, sortDiagnostics, type Diagnostic, type Place } from '../diagnostics.js';
 import { resolveContext, type ContextChoice } from '../resolveContext.js';
 import { checkAgainstSchema } from './checkAgainstSchema.js';
+import { validatePolicyTestsFile } from './schemaValidators.generated.js';
 import { lockBeside } from './besidePolicy.js';
 import { loadPolicy } from './loadPolicy.js';
 import { readYamlSource, type SourcePath, type YamlSource } from './readYamlSource.js';
@@ -57,7 +58,7 @@ export function parseTestFile(
   const read = readYamlSource(file, text);
   if (!read.ok) return { ok: false, diagnostics: read.diagnostics };
   const { source } = read;
-  const problems = checkAgainstSchema(testSchema, source);
+  const problems = checkAgainstSchema(testSchema, validatePolicyTestsFile, source);
   const diagnostics: Diagnostic[] = problems.map((problem) => problem.diagnostic);
   const reported = (path: SourcePath) =>
     problems.some((problem) => path.every((segment, index) => problem.path[index] === segment));
