@@ -40,7 +40,11 @@ const CALLS = Number(process.argv[2] ?? 5000);
  * calls, as before, the timed calls measured the compiler more than the hop: the proxy's four
  * compiler threads used 0.2 ms of CPU a call, as much as half its main thread.
  */
-const WARM_UP = Number(process.env.BENCH_PROXY_WARM_UP ?? 10_000) || 10_000;
+const WARM_UP = Number(process.env.BENCH_PROXY_WARM_UP ?? 10_000);
+if (!Number.isSafeInteger(WARM_UP) || WARM_UP < 0)
+  throw new Error(
+    `BENCH_PROXY_WARM_UP is "${String(process.env.BENCH_PROXY_WARM_UP)}": give a whole number of calls, 0 or more`,
+  );
 /** The warm-up calls reported on their own: what an agent's first calls through a fresh proxy meet. */
 const FIRST = Math.min(2000, WARM_UP);
 /** Extra `toolgate mcp` arguments, e.g. `--records jsonl:/dev/shm/r.jsonl` to see the records' share. */
@@ -302,17 +306,19 @@ for (const [name, side] of sides)
       ? `| ${name} | ${fmt(side.connect)} | ${fmt(side.listed)} | ${fmt(side.median)} | ${fmt(side.p99)} | ${fmt(side.p999)} | - | - |`
       : `| ${name} | ${status(side.connect, 2 * direct.connect)} | ${status(side.listed, 2 * direct.listed)} | ${fmt(side.median)} | ${fmt(side.p99)} | ${fmt(side.p999)} | ${added(side, 'times', 0.5, 1)} | ${added(side, 'times', 0.99, 3)} |`,
   );
-console.log(
-  `\nThe first ${String(FIRST)} calls of each side (the first of the warm-up, the same turns; every process's JIT still compiling):\n`,
-);
-console.log(
-  '| side | median | p99 | p99.9 | added median (target <= 1 ms; 95% interval) | added p99 (target <= 3 ms; 95% interval) |',
-);
-console.log('|---|---:|---:|---:|---:|---:|');
-for (const [name, side] of sides)
+if (FIRST > 0) {
   console.log(
-    `| ${name} | ${fmt(median(side.first))} | ${fmt(quantile(side.first, 0.99))} | ${fmt(quantile(side.first, 0.999))} | ${side === direct ? '- | -' : `${added(side, 'first', 0.5, 1)} | ${added(side, 'first', 0.99, 3)}`} |`,
+    `\nThe first ${String(FIRST)} calls of each side (the first of the warm-up, the same turns; every process's JIT still compiling):\n`,
   );
+  console.log(
+    '| side | median | p99 | p99.9 | added median (target <= 1 ms; 95% interval) | added p99 (target <= 3 ms; 95% interval) |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const [name, side] of sides)
+    console.log(
+      `| ${name} | ${fmt(median(side.first))} | ${fmt(quantile(side.first, 0.99))} | ${fmt(quantile(side.first, 0.999))} | ${side === direct ? '- | -' : `${added(side, 'first', 0.5, 1)} | ${added(side, 'first', 0.99, 3)}`} |`,
+    );
+}
 console.log(`\ntoolgate's own share: ${fmt(own)} (both stages, realpath on, in process)`);
 console.log(
   `intervals: ${String(RESAMPLES)} resamples of a table's rounds of ${String(BLOCK)} calls; pass: the whole interval meets the target; **MISS**: none of it does; ~: the target lies inside it`,
