@@ -123,6 +123,16 @@ describe('parsePolicy', () => {
     ]);
   });
 
+  it('reports a badly formed name once, as a name (not again as the pattern it breaks)', () => {
+    const result = parse(
+      lines('version: 1', 'grants:', '  1bad: { tools: [] }', 'steps:', '  -x: { tools: [] }'),
+    );
+    expect(places(result.diagnostics)).toEqual([
+      '3:3 error invalid_name: the name 1bad in grants is not a valid name',
+      '5:3 error invalid_name: the name -x in steps is not a valid name',
+    ]);
+  });
+
   it('reports a tool defined twice, and a tool that clashes with a built-in', () => {
     const tool = '{ name: t, version: 1, description: d, inputSchema: { type: object } }';
     const result = parse(
