@@ -9,11 +9,10 @@ import { createRequire } from 'node:module';
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import standaloneModule from 'ajv/dist/standalone/index.js';
+import { standaloneExpression } from './standaloneValidator.js';
 
 const require = createRequire(import.meta.url);
 const addFormats = addFormatsModule.default ?? addFormatsModule;
-const standaloneCode = standaloneModule.default ?? standaloneModule;
 
 const DRAFTS = [
   ['validate2020', () => new Ajv2020(options()), 'https://json-schema.org/draft/2020-12/schema'],
@@ -33,13 +32,7 @@ function validatorExpression(create, id) {
   addFormats(ajv);
   const validate = ajv.getSchema(id);
   if (validate === undefined) throw new Error(`ajv has no meta-schema ${id}`);
-  const code = standaloneCode(ajv, validate);
-  const head = /^"use strict";export const validate = (\w+);export default \1;/.exec(code);
-  if (head === null) throw new Error(`ajv's standalone code for ${id} starts unexpectedly`);
-  const body = code.slice(head[0].length).replaceAll(EQUAL, 'equal');
-  const unknown = /require\([^)]*\)/.exec(body);
-  if (unknown !== null) throw new Error(`ajv's code for ${id} needs ${unknown[0]}: import it`);
-  return `/* @__PURE__ */ (() => {\n${body}\nreturn ${head[1]};\n})()`;
+  return standaloneExpression(ajv, validate, id, [[EQUAL, 'equal']]);
 }
 
 /** The whole generated module, as text. */

@@ -8,10 +8,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { URL } from 'node:url';
 import { Ajv } from 'ajv';
-import standaloneModule from 'ajv/dist/standalone/index.js';
+import { standaloneExpression } from './standaloneValidator.js';
 
 const require = createRequire(import.meta.url);
-const standaloneCode = standaloneModule.default ?? standaloneModule;
 
 /** Each generated validator: its export name and the schema file it checks. */
 const SCHEMAS = [
@@ -37,14 +36,7 @@ const HELPERS = [['require("ajv/dist/runtime/ucs2length").default', 'ucs2length'
 function validatorExpression(file) {
   const schema = JSON.parse(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8'));
   const ajv = new Ajv({ ...schemaValidatorOptions(), code: { source: true, esm: true } });
-  const code = standaloneCode(ajv, ajv.compile(schema));
-  const head = /^"use strict";export const validate = (\w+);export default \1;/.exec(code);
-  if (head === null) throw new Error(`ajv's standalone code for ${file} starts unexpectedly`);
-  let body = code.slice(head[0].length);
-  for (const [required, name] of HELPERS) body = body.replaceAll(required, name);
-  const unknown = /require\([^)]*\)/.exec(body);
-  if (unknown !== null) throw new Error(`ajv's code for ${file} needs ${unknown[0]}: import it`);
-  return `/* @__PURE__ */ (() => {\n${body}\nreturn ${head[1]};\n})()`;
+  return standaloneExpression(ajv, ajv.compile(schema), file, HELPERS);
 }
 
 /** The whole generated module, as text. */
