@@ -2,7 +2,7 @@
 // of the shipped schemas (schema/policy.schema.json, schema/policy-tests.schema.json),
 // compiled ahead of time with ajv's standalone code generator, with the options
 // checkAgainstSchema compiled them with at run time before. Compiling the policy
-// schema took about 80 ms of every `toolgate` command that read a policy
+// schema took 35-65 ms of every `toolgate` command that read a policy
 // (`toolgate mcp` among them, before it could start its servers).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
